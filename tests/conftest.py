@@ -1,0 +1,26 @@
+"""Fixtures shared by every test: the app with a temporary database, its client and CLI runner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tutor import create_app
+from tutor.store import init_db
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tutor.sqlite"), "SECRET_KEY": "test"})
+    with app.app_context():
+        init_db()
+    yield app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()

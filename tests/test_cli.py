@@ -1,0 +1,104 @@
+"""The `tutor` command, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import build_parser
+
+GOOD = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
+
+
+def tutor(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tutor", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_score_json_prints_the_contract_response() -> None:
+    done = tutor("score", "--json", stdin=json.dumps(GOOD))
+    assert done.returncode == 0, done.stderr
+    response = json.loads(done.stdout)
+    assert (response["han"], response["fu"], response["points"]) == (2, 30, {"ron": 2000})
+
+
+def test_score_json_refusal_exits_2_with_the_error_object() -> None:
+    done = tutor("score", "--json", stdin=json.dumps({**GOOD, "hand": "123m456m789p345s5s"}))
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["error"]["code"] == "wrong_tile_count"
+
+
+def test_score_json_reads_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(GOOD))
+    done = tutor("score", "--json", str(path))
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == 2000
+
+
+def test_score_json_invalid_json_is_a_bad_request() -> None:
+    done = tutor("score", "--json", stdin="{not json")
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["error"]["code"] == "bad_request"
+
+
+def test_score_jsonl_answers_every_line_in_order() -> None:
+    lines = [json.dumps(GOOD), "not json", "[1, 2]", "", json.dumps({**GOOD, "win": "9m"}), json.dumps({**GOOD, "tsumo": True})]
+    done = tutor("score", "--jsonl", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    responses = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(responses) == len(lines)
+    assert responses[0]["total"] == 2000
+    assert [r.get("error", {}).get("code") for r in responses[1:5]] == ["bad_request", "bad_request", "bad_request", "win_not_in_hand"]
+    assert responses[5]["fu"] == 20
+
+
+def test_score_jsonl_missing_file_exits_nonzero(tmp_path: Path) -> None:
+    done = tutor("score", "--jsonl", str(tmp_path / "missing.jsonl"))
+    assert done.returncode != 0
+    assert "cannot read" in done.stderr
+
+
+def test_score_prints_a_breakdown_for_people() -> None:
+    done = tutor("score", stdin=json.dumps(GOOD))
+    assert done.returncode == 0, done.stderr
+    for words in ("Hand:  123456m789p34555s", "ryanmen wait on 5s", "Riichi", "Pinfu", "Base (futei): 20 fu", "2 han 30 fu: 2000 (non-dealer ron)"):
+        assert words in done.stdout
+
+
+def test_score_from_options() -> None:
+    done = tutor("score", "--hand", "123p77z666z", "--win", "3p", "--tsumo", "--meld", "minkan:8888p", "--meld", "pon:999m", "--seat", "S")
+    assert done.returncode == 0, done.stderr
+    assert "1 han 50 fu: 400/800 (non-dealer tsumo)" in done.stdout
+
+
+def test_score_refusal_for_people_goes_to_stderr() -> None:
+    done = tutor("score", "--hand", "123m", "--win", "1m")
+    assert done.returncode == 2
+    assert "error (wrong_tile_count)" in done.stderr
+
+
+def test_the_engine_and_the_score_command_never_import_flask() -> None:
+    code = "import sys, tutor.engine, tutor.cli; tutor.cli.main(['score', '--hand', '123m456m789p345s55s', '--win', '5s', '--riichi']); print('flask' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip().endswith("False")
+
+
+@pytest.mark.parametrize("command", ["score", "serve", "init-db"])
+def test_every_command_has_help(command: str) -> None:
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.dest == "==SUPPRESS==" or getattr(a, "choices", None))
+    assert command in subparsers.choices
+    assert subparsers.choices[command].description
+    done = tutor(command, "--help")
+    assert done.returncode == 0 and "usage: tutor" in done.stdout
+
+
+def test_readme_documents_every_command() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for command in build_parser()._subparsers._group_actions[0].choices:  # type: ignore[union-attr]
+        assert f"tutor {command}" in readme, command

@@ -1,0 +1,176 @@
+"""The ``tutor`` command. Each subcommand parses its arguments and calls one API function.
+
+Imports are kept inside the commands so ``tutor score`` never loads Flask.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 1
+    return int(args.run(args) or 0)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tutor", description="Riichi Tutor: learn riichi mahjong scoring.")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    score = commands.add_parser(
+        "score",
+        help="score hands (the score API contract)",
+        description="Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
+        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line).",
+    )
+    mode = score.add_mutually_exclusive_group()
+    mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
+    mode.add_argument("--jsonl", action="store_true", help="batch: one JSON request per input line, one response per output line")
+    score.add_argument("file", nargs="?", help="file holding the request(s); standard input when omitted or '-'")
+    quick = score.add_argument_group("build the request from options instead of JSON")
+    quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
+    quick.add_argument("--win", help="the winning tile, e.g. 5s")
+    quick.add_argument("--meld", action="append", default=[], metavar="KIND:TILES", help="a meld such as pon:777p (repeatable)")
+    quick.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (E = dealer)")
+    quick.add_argument("--round", default="E", choices=list("ESWN"), help="round wind")
+    quick.add_argument("--dora", action="append", default=[], metavar="TILE", help="a dora indicator (repeatable)")
+    quick.add_argument("--ura", action="append", default=[], metavar="TILE", help="an ura dora indicator (repeatable)")
+    quick.add_argument("--honba", type=int, default=0)
+    quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    quick.add_argument("--preset", help="rules preset (tenhou, classic)")
+    for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou"):
+        quick.add_argument(f"--{flag}", action="store_true")
+    score.set_defaults(run=run_score)
+
+    serve = commands.add_parser("serve", help="serve the web app with waitress", description="Serve the web app.")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--debug", action="store_true", help="use Flask's development server with the reloader")
+    serve.set_defaults(run=run_serve)
+
+    init_db = commands.add_parser("init-db", help="create or upgrade the database", description="Create or upgrade the database (safe to repeat).")
+    init_db.set_defaults(run=run_init_db)
+    return parser
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from .engine.api import error, evaluate, response
+
+    if args.jsonl:
+        with _open_input(args.file) as stream:
+            return score_lines(stream, sys.stdout)
+    if args.hand or args.win:
+        request: Any = _request_from_options(args)
+    else:
+        with _open_input(args.file) as stream:
+            text = stream.read()
+        try:
+            request = json.loads(text)
+        except ValueError as problem:
+            return _refuse(args, error("bad_request", f"the input is not valid JSON: {problem}"))
+    from .engine.hand import HandError
+
+    try:
+        result = evaluate(request)
+    except HandError as refusal:
+        return _refuse(args, error(refusal.code, refusal.message))
+    if args.json:
+        print(json.dumps(response(result), ensure_ascii=False))
+    else:
+        from .engine.report import format_result
+
+        print(format_result(result))
+    return 0
+
+
+def _refuse(args: argparse.Namespace, response: dict[str, Any]) -> int:
+    if args.json:
+        print(json.dumps(response, ensure_ascii=False))
+    else:
+        problem = response["error"]
+        print(f"error ({problem['code']}): {problem['message']}", file=sys.stderr)
+    return 2
+
+
+def score_lines(lines: TextIO, out: TextIO) -> int:
+    """Batch mode: a response line for every request line, errors inline."""
+    from .engine.api import error, score_request
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    write = out.write
+    for line in lines:
+        try:
+            request = json.loads(line)
+        except ValueError as problem:
+            response = error("bad_request", f"this line is not valid JSON: {problem}")
+        else:
+            response = score_request(request)
+        write(dumps(response) + "\n")
+    out.flush()
+    return 0
+
+
+def _open_input(path: str | None) -> TextIO:
+    if path in (None, "-"):
+        return sys.stdin
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as problem:
+        raise SystemExit(f"tutor score: cannot read {path}: {problem.strerror}") from None
+
+
+def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
+    request: dict[str, Any] = {"hand": args.hand or "", "win": args.win or "", "seat_wind": args.seat, "round_wind": args.round}
+    melds = []
+    for meld in args.meld:
+        kind, _, tiles = meld.partition(":")
+        melds.append({"kind": kind, "tiles": tiles})
+    if melds:
+        request["melds"] = melds
+    for flag in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou"):
+        if getattr(args, flag):
+            request[flag] = True
+    request.update(dora_indicators=args.dora, ura_indicators=args.ura, honba=args.honba, riichi_sticks=args.sticks)
+    if args.preset:
+        request["rules"] = {"preset": args.preset}
+    return request
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from . import create_app
+    from .store import init_db
+
+    app = create_app()
+    with app.app_context():
+        init_db()
+    if args.debug:
+        app.run(host=args.host, port=args.port, debug=True)
+        return 0
+    import waitress
+
+    print(f"Riichi Tutor on http://{args.host}:{args.port}/", flush=True)
+    waitress.serve(app, host=args.host, port=args.port, threads=8)
+    return 0
+
+
+def run_init_db(args: argparse.Namespace) -> int:
+    from . import create_app
+    from .store import init_db
+
+    app = create_app()
+    with app.app_context():
+        version = init_db()
+        print(f"Database ready at {app.config['DATABASE']} (schema version {version}).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""The score contract (``../shared/api/score.md``): JSON request in, JSON response out.
+
+:func:`score_request` is the one function behind ``tutor score --json``,
+``tutor score --jsonl`` and ``POST /api/score``. It never raises for bad
+input: every refusal is an ``{"error": {"code", "message"}}`` object.
+
+>>> response = score_request({"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"})
+>>> response["han"], response["fu"], response["points"], response["total"]
+(2, 30, {'ron': 2000}, 2000)
+>>> score_request({"hand": "123m456m789p345s55s", "win": "5s", "tsumo": "yes"})["error"]["code"]
+'bad_request'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .hand import Hand, HandError, Meld
+from .rules import TENHOU, RuleError, RuleSet
+from .score import ReadingScore, ScoreResult, score
+from .situation import WIND_LETTERS, Situation
+from .tiles import Tile, TileNotationError, parse_tiles
+from .report import describe_reading, explanation_text, reading_summary
+
+FLAGS = Situation._fields[:11]
+"""The true/false fields, in Situation's order (tsumo ... renhou)."""
+FIELDS = frozenset(
+    ("hand", "win", "melds", "seat_wind", "round_wind", "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "rules", *FLAGS)
+)
+MAX_HAND_TEXT = 64
+"""Longest "hand" string read; 14 tiles with a suffix each is 28 characters."""
+MAX_COUNT = 999
+"""Largest honba or riichi stick count accepted."""
+MAX_ALTERNATIVES = 3
+"""Other readings listed in a response, best first."""
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def score_request(request: Any) -> dict[str, Any]:
+    """Score one contract request (a parsed JSON value); always returns a JSON-ready dict."""
+    try:
+        return response(evaluate(request))
+    except HandError as refusal:
+        return error(refusal.code, refusal.message)
+
+
+def evaluate(request: Any) -> ScoreResult:
+    """Read and score a request; every refusal, no_yaku included, raises HandError."""
+    hand, situation, rules = parse_request(request)
+    result = score(hand, situation, rules)
+    if result.status == "not_a_winning_hand":
+        raise HandError(
+            "not_a_winning_hand",
+            f"{hand} is not a complete hand: it reads neither as four groups and a pair, "
+            "nor as seven pairs, nor as thirteen orphans",
+        )
+    if result.status == "no_yaku":
+        raise HandError("no_yaku", _no_yaku_message(result))
+    return result
+
+
+def _no_yaku_message(result: ScoreResult) -> str:
+    dora = sum(d.han for d in result.dora)
+    note = f" (its {dora} dora do not count: dora are not yaku)" if dora else ""
+    return f"{result.hand} is a winning shape but has no yaku, so it cannot win{note}"
+
+
+def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
+    """Check a request's types and read it; raises HandError with the contract code."""
+    if not isinstance(request, dict):
+        if not isinstance(request, Mapping):
+            raise HandError("bad_request", f"a score request must be a JSON object, not {_json_type(request)}")
+        request = dict(request)
+    if not FIELDS.issuperset(request):
+        unknown = sorted(set(request) - FIELDS)
+        raise HandError("bad_request", f"unknown field(s) {', '.join(map(repr, unknown))}; known fields: {', '.join(sorted(FIELDS))}")
+    hand_text = request.get("hand")
+    win_text = request.get("win")
+    for name, value in (("hand", hand_text), ("win", win_text)):
+        if value is None:
+            raise HandError("bad_request", f"the request needs {name!r} (MPSZ tiles, e.g. \"123m456p789s11z\")")
+        if not isinstance(value, str):
+            raise HandError("bad_request", f"{name!r} must be a string of MPSZ tiles, not {_json_type(value)}")
+    if len(hand_text) > MAX_HAND_TEXT:
+        raise HandError("bad_request", f"'hand' is {len(hand_text)} characters long; a hand is at most 14 tiles")
+    flags = [request.get(name, False) for name in FLAGS]
+    for name, value in zip(FLAGS, flags):
+        if value is not True and value is not False:
+            raise HandError("bad_request", f"{name!r} must be true or false, not {_json_type(value)}")
+    seat_wind = request.get("seat_wind", "E")
+    round_wind = request.get("round_wind", "E")
+    for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind)):
+        if not isinstance(value, str) or value not in _WIND_VALUES:
+            raise HandError("bad_request", f"{name!r} must be one of \"E\", \"S\", \"W\", \"N\", not {value!r}")
+    honba = request.get("honba", 0)
+    sticks = request.get("riichi_sticks", 0)
+    for name, value in (("honba", honba), ("riichi_sticks", sticks)):
+        if type(value) is not int or not 0 <= value <= MAX_COUNT:
+            raise HandError("bad_request", f"{name!r} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
+    dora = _indicators(request, "dora_indicators")
+    ura = _indicators(request, "ura_indicators")
+    rules_value = request.get("rules")
+    if rules_value is None:
+        rules = TENHOU
+    elif not isinstance(rules_value, Mapping):
+        raise HandError("bad_request", f"'rules' must be an object, not {_json_type(rules_value)}")
+    else:
+        try:
+            rules = RuleSet.from_overrides(rules_value)
+        except RuleError as problem:
+            raise HandError("bad_request", str(problem)) from None
+    melds = _melds(request.get("melds", ()))
+    hand = Hand.build(_tiles("hand", hand_text), _win(win_text), melds)
+    tsumo, riichi, double_riichi, *rest = flags
+    situation = Situation(tsumo, riichi or double_riichi, double_riichi, *rest, seat_wind, round_wind, dora, ura, honba, sticks)
+    return hand, situation, rules
+
+
+_WIND_VALUES = frozenset(WIND_LETTERS)
+
+
+def _tiles(name: str, text: str) -> tuple[Tile, ...]:
+    try:
+        return parse_tiles(text)
+    except TileNotationError as problem:
+        raise HandError("bad_tiles", f"{name}: {problem}") from None
+
+
+def _win(text: str) -> Tile:
+    tiles = _tiles("win", text)
+    if len(tiles) != 1:
+        raise HandError("bad_tiles", f"'win' must be exactly one tile, not {text!r}")
+    return tiles[0]
+
+
+def _melds(value: Any) -> tuple[Meld, ...]:
+    if not value:
+        if isinstance(value, (list, tuple)):
+            return ()
+    if not isinstance(value, (list, tuple)):
+        raise HandError("bad_request", f"'melds' must be a list of objects like {{\"kind\": \"pon\", \"tiles\": \"777p\"}}, not {_json_type(value)}")
+    if len(value) > 4:
+        raise HandError("wrong_tile_count", f"{len(value)} melds; a hand has at most 4")
+    melds = []
+    for position, item in enumerate(value, start=1):
+        if not isinstance(item, Mapping) or len(item) != 2 or "kind" not in item or "tiles" not in item:
+            raise HandError("bad_request", f"meld {position} must be an object with exactly \"kind\" and \"tiles\", not {item!r}"[:300])
+        kind, tiles = item["kind"], item["tiles"]
+        if not isinstance(kind, str) or not isinstance(tiles, str) or len(tiles) > 16:
+            raise HandError("bad_request", f"meld {position}: \"kind\" and \"tiles\" must be short strings")
+        melds.append(Meld.parse(kind, tiles))
+    return tuple(melds)
+
+
+def _indicators(request: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
+    value = request.get(name)
+    if not value:
+        if value is None or isinstance(value, list):
+            return ()
+    if not isinstance(value, list):
+        raise HandError("bad_request", f"{name!r} must be a list of tiles like [\"1m\"], not {_json_type(value)}")
+    if len(value) > 5:
+        raise HandError("bad_request", f"{name!r} has {len(value)} indicators; there are at most 5 (one plus one per kan)")
+    tiles = []
+    for text in value:
+        if not isinstance(text, str):
+            raise HandError("bad_request", f"{name!r} must hold tiles written as strings, not {_json_type(text)}")
+        parsed = _tiles(name, text)
+        if len(parsed) != 1:
+            raise HandError("bad_tiles", f"{name}: each indicator is one tile, not {text!r}"[:300])
+        tiles.append(parsed[0])
+    return tuple(tiles)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return {str: "a string", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def response(result: ScoreResult) -> dict[str, Any]:
+    """The contract's response for a scored hand."""
+    best = result.best
+    assert best is not None and best.payment is not None
+    description = describe_reading(best.reading)
+    return {
+        "han": best.han,
+        "fu": best.fu,
+        "yaku": [{"id": y.id, "han": y.han} for y in best.yaku],
+        "yakuman": best.yakuman,
+        "fu_breakdown": [{"fu": item.fu, "reason": item.text} for item in best.fu_items if item.fu],
+        "limit": best.limit,
+        "points": best.payment.as_contract(),
+        "total": best.payment.total,
+        "explanation": explanation_text(result, description),
+        "reading": reading_summary(best.reading, description),
+        "alternatives": [_alternative(a) for a in result.alternatives[:MAX_ALTERNATIVES]],
+    }
+
+
+def _alternative(other: ReadingScore) -> dict[str, Any]:
+    return {
+        "reading": reading_summary(other.reading),
+        "han": other.han,
+        "fu": other.fu,
+        "yaku": [{"id": y.id, "han": y.han} for y in other.yaku],
+        "points": other.payment.as_contract() if other.payment else None,
+    }

@@ -1,0 +1,407 @@
+"""Every way to read a winning hand: groups, pair, and the wait it was won on.
+
+A *decomposition* splits the 14 tiles into four groups and a pair (or seven
+pairs, or the thirteen orphans). A *reading* adds which group the winning
+tile completed, which fixes the wait (ryanmen, kanchan, ...) and, on a ron,
+which triplet counts as open. The scorer tries every reading and keeps the
+one that pays most.
+
+>>> from .hand import Hand
+>>> hand = Hand.parse("123m456m789p345s55s", win="5s")
+>>> [str(r) for r in readings(hand, tsumo=False)]
+['123m 456m 789p 345s 55s (tanki on 5s)', '123m 456m 789p 345s 55s (ryanmen on 5s)']
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import lru_cache
+from itertools import product
+
+from .hand import Hand, MeldKind
+from .tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index_name
+
+
+class GroupKind(Enum):
+    SEQUENCE = "shuntsu"
+    TRIPLET = "koutsu"
+    QUAD = "kantsu"
+
+
+class Wait(Enum):
+    """The shape the hand was waiting with, in the reading chosen."""
+
+    RYANMEN = "ryanmen"
+    """Two-sided: 45 waiting on 3 or 6 (also 23 on 1/4 and 78 on 6/9)."""
+    KANCHAN = "kanchan"
+    """Closed: 46 waiting on 5."""
+    PENCHAN = "penchan"
+    """Edge: 12 waiting on 3, 89 waiting on 7."""
+    TANKI = "tanki"
+    """Pair wait: a single tile waiting for its match."""
+    SHANPON = "shanpon"
+    """Dual pon: two pairs, one becomes a triplet."""
+    KOKUSHI = "kokushi"
+    """Thirteen orphans holding its pair, waiting on the one missing kind."""
+    KOKUSHI_13 = "kokushi_13"
+    """Thirteen orphans holding all thirteen singles: any of them wins."""
+
+    @property
+    def fu(self) -> int:
+        return 2 if self in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI) else 0
+
+
+class Group:
+    """One group of a reading. Instances are shared: compare with ``is`` or ``==``."""
+
+    __slots__ = (
+        "kind",
+        "first",
+        "meld",
+        "is_open",
+        "is_sequence",
+        "is_triplet_like",
+        "is_quad",
+        "has_yaochuu",
+        "has_terminal",
+        "is_honor",
+        "is_yaochuu_set",
+        "suit",
+        "indices",
+        "notation",
+    )
+
+    kind: GroupKind
+    first: int
+    """Index of the lowest tile kind."""
+    meld: MeldKind | None
+    """How it was called or declared, or None for a group inside the concealed hand."""
+    is_open: bool
+    """Called from another player (chi, pon, open kan)."""
+
+    def __init__(self, kind: GroupKind, first: int, meld: MeldKind | None) -> None:
+        self.kind = kind
+        self.first = first
+        self.meld = meld
+        self.is_open = meld is not None and meld is not MeldKind.ANKAN
+        self.is_sequence = kind is GroupKind.SEQUENCE
+        self.is_triplet_like = not self.is_sequence
+        self.is_quad = kind is GroupKind.QUAD
+        size = 4 if self.is_quad else 3
+        self.indices = (first, first + 1, first + 2) if self.is_sequence else (first,) * size
+        self.has_yaochuu = any(IS_YAOCHUU[i] for i in self.indices)
+        self.has_terminal = any(IS_TERMINAL[i] for i in self.indices)
+        self.is_honor = IS_HONOR[first]
+        self.is_yaochuu_set = not self.is_sequence and IS_YAOCHUU[first]
+        self.suit = "mpsz"[first // 9]
+        self.notation = "".join(str(i % 9 + 1) for i in self.indices) + self.suit
+        """MPSZ text, e.g. ``"345s"`` or ``"7777z"``."""
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        where = self.meld.value if self.meld else "concealed"
+        return f"<Group {self.notation} {where}>"
+
+
+def _intern_groups() -> dict[tuple[GroupKind, int, MeldKind | None], Group]:
+    table = {}
+    for first in range(34):
+        for meld in (None, MeldKind.PON):
+            table[(GroupKind.TRIPLET, first, meld)] = Group(GroupKind.TRIPLET, first, meld)
+        for meld in (MeldKind.MINKAN, MeldKind.ANKAN):
+            table[(GroupKind.QUAD, first, meld)] = Group(GroupKind.QUAD, first, meld)
+        if first < 27 and first % 9 <= 6:
+            for meld in (None, MeldKind.CHI):
+                table[(GroupKind.SEQUENCE, first, meld)] = Group(GroupKind.SEQUENCE, first, meld)
+    return table
+
+
+_GROUPS = _intern_groups()
+_MELD_GROUP_KIND = {
+    MeldKind.CHI: GroupKind.SEQUENCE,
+    MeldKind.PON: GroupKind.TRIPLET,
+    MeldKind.MINKAN: GroupKind.QUAD,
+    MeldKind.ANKAN: GroupKind.QUAD,
+}
+_CONCEALED_SEQUENCE = {first: _GROUPS[(GroupKind.SEQUENCE, first, None)] for first in range(27) if first % 9 <= 6}
+_CONCEALED_TRIPLET = {first: _GROUPS[(GroupKind.TRIPLET, first, None)] for first in range(34)}
+
+
+def all_groups() -> tuple[Group, ...]:
+    """Every distinct group (concealed and called), each once."""
+    return tuple(_GROUPS.values())
+
+
+def meld_group(kind: MeldKind, first: int) -> Group:
+    """The shared :class:`Group` for a called or declared meld."""
+    return _GROUPS[(_MELD_GROUP_KIND[kind], first, kind)]
+
+
+class Shape(Enum):
+    STANDARD = "four groups and a pair"
+    CHIITOITSU = "seven pairs"
+    KOKUSHI = "thirteen orphans"
+
+
+class Reading:
+    """One interpretation of a winning hand.
+
+    ``groups`` holds the four groups (melds included) for a standard hand,
+    ``pairs`` the pair (or the seven pairs, or kokushi's duplicated kind),
+    ``win_group`` the group the winning tile completed (None when it completed
+    the pair), and ``wait`` the resulting wait.
+    """
+
+    __slots__ = (
+        "shape",
+        "groups",
+        "pairs",
+        "win_group",
+        "wait",
+        "win",
+        "tsumo",
+        "sequences",
+        "triplets",
+        "quads",
+        "concealed_triplets",
+    )
+
+    shape: Shape
+    groups: tuple[Group, ...]
+    pairs: tuple[int, ...]
+    win_group: Group | None
+    wait: Wait
+    win: int
+    """Index of the winning tile."""
+    tsumo: bool
+    sequences: tuple[int, ...]
+    """Lowest index of each sequence, sorted."""
+    triplets: tuple[int, ...]
+    """Index of each triplet or kan, sorted."""
+    quads: int
+    """How many kans."""
+    concealed_triplets: int
+    """Ankou: concealed triplets and closed kans, not counting a triplet completed by ron (RULES.md §2.3)."""
+
+    @classmethod
+    def standard(cls, groups: tuple[Group, ...], pair: int, win_group: Group | None, wait: Wait, win: int, tsumo: bool) -> Reading:
+        r = cls(Shape.STANDARD, groups, (pair,), win_group, wait, win, tsumo)
+        sequences = []
+        triplets = []
+        quads = concealed = 0
+        for g in groups:
+            if g.is_sequence:
+                sequences.append(g.first)
+            else:
+                triplets.append(g.first)
+                if g.is_quad:
+                    quads += 1
+                if not g.is_open and (tsumo or g is not win_group):
+                    concealed += 1
+        sequences.sort()
+        triplets.sort()
+        r.sequences = tuple(sequences)
+        r.triplets = tuple(triplets)
+        r.quads = quads
+        r.concealed_triplets = concealed
+        return r
+
+    def __init__(
+        self,
+        shape: Shape,
+        groups: tuple[Group, ...],
+        pairs: tuple[int, ...],
+        win_group: Group | None,
+        wait: Wait,
+        win: int,
+        tsumo: bool,
+    ) -> None:
+        self.shape = shape
+        self.groups = groups
+        self.pairs = pairs
+        self.win_group = win_group
+        self.wait = wait
+        self.win = win
+        self.tsumo = tsumo
+        self.sequences = self.triplets = ()
+        self.quads = self.concealed_triplets = 0
+
+    @property
+    def pair(self) -> int:
+        """Index of the pair of a standard hand."""
+        return self.pairs[0]
+
+    def is_concealed(self, group: Group) -> bool:
+        """Whether a group counts as concealed for fu and for sanankou/suuankou."""
+        return not group.is_open and not (group is self.win_group and not self.tsumo)
+
+    def __str__(self) -> str:
+        if self.shape is Shape.STANDARD:
+            body = " ".join([*(g.notation for g in self.groups), index_name(self.pair)[0] * 2 + index_name(self.pair)[1]])
+        elif self.shape is Shape.CHIITOITSU:
+            body = " ".join(index_name(p)[0] * 2 + index_name(p)[1] for p in self.pairs)
+        else:
+            body = "kokushi"
+        return f"{body} ({self.wait.value} on {index_name(self.win)})"
+
+    def __repr__(self) -> str:
+        return f"<Reading {self}>"
+
+
+@lru_cache(maxsize=65536)
+def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Every split of one suit's tiles into sequences, triplets and at most one pair.
+
+    Memoised on the suit's counts: the same suit pattern recurs across many
+    hands, and the search is the costly part of reading a hand.
+    """
+    total = sum(counts)
+    if total % 3 == 1:
+        return ()
+    need_pair = total % 3 == 2
+    c = list(counts)
+    groups: list[Group] = []
+    found: set[tuple[int, tuple[Group, ...]]] = set()
+
+    def walk(i: int, pair: int) -> None:
+        while i < 9 and c[i] == 0:
+            i += 1
+        if i == 9:
+            if (pair >= 0) == need_pair:
+                found.add((pair, tuple(sorted(groups, key=_group_order))))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            groups.append(_CONCEALED_TRIPLET[base + i])
+            walk(i, pair)
+            groups.pop()
+            c[i] += 3
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            groups.append(_CONCEALED_SEQUENCE[base + i])
+            walk(i, pair)
+            groups.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if need_pair and pair < 0 and c[i] >= 2:
+            c[i] -= 2
+            walk(i, base + i)
+            c[i] += 2
+
+    walk(0, -1)
+    return tuple(sorted(found, key=lambda split: (split[0], [_group_order(g) for g in split[1]])))
+
+
+def _group_order(group: Group) -> tuple[int, bool]:
+    return (group.first, group.is_sequence)
+
+
+_NO_HONORS = (-1, ())
+
+
+def _honor_split(counts: list[int]) -> tuple[int, tuple[Group, ...]] | None:
+    honors = counts[27:34]
+    if not any(honors):
+        return _NO_HONORS
+    pair = -1
+    groups = []
+    for index, n in enumerate(honors, start=27):
+        if n == 3:
+            groups.append(_CONCEALED_TRIPLET[index])
+        elif n == 2:
+            if pair >= 0:
+                return None
+            pair = index
+        elif n:
+            return None
+    return pair, tuple(groups)
+
+
+_EMPTY_SUIT = (0,) * 9
+_NOTHING_IN_SUIT = ((-1, ()),)
+
+
+def _split(base: int, counts: list[int]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    suit = tuple(counts[base : base + 9])
+    return _NOTHING_IN_SUIT if suit == _EMPTY_SUIT else _suit_splits(base, suit)
+
+
+def standard_decompositions(counts: list[int], meld_groups: tuple[Group, ...] = ()) -> list[tuple[int, tuple[Group, ...]]]:
+    """All (pair, groups) splits of concealed tile counts; ``meld_groups`` are appended."""
+    honors = _honor_split(counts)
+    if honors is None:
+        return []
+    options = [_split(0, counts), _split(9, counts), _split(18, counts)]
+    if not all(options):
+        return []
+    result = []
+    for (p1, g1), (p2, g2), (p3, g3) in product(*options):
+        pairs = [p for p in (p1, p2, p3, honors[0]) if p >= 0]
+        if len(pairs) == 1:
+            result.append((pairs[0], g1 + g2 + g3 + honors[1] + meld_groups))
+    return result
+
+
+def is_chiitoitsu(counts: list[int]) -> bool:
+    """Seven different pairs (four of a kind is not two pairs)."""
+    return counts.count(2) == 7
+
+
+def is_kokushi(counts: list[int]) -> bool:
+    """One of each terminal and honour plus one more of them."""
+    return all(counts[i] for i in YAOCHUU) and sum(counts[i] for i in YAOCHUU) == 14
+
+
+def readings(hand: Hand, tsumo: bool) -> list[Reading]:
+    """Every reading of a winning hand (empty when it is not a winning shape)."""
+    meld_groups = tuple(meld_group(m.kind, m.first) for m in hand.melds)
+    return readings_of(hand.concealed_counts, meld_groups, hand.win.index, tsumo)
+
+
+def readings_of(counts: list[int], meld_groups: tuple[Group, ...], win: int, tsumo: bool) -> list[Reading]:
+    """Every reading of concealed tile ``counts`` plus melds, won on tile index ``win``.
+
+    Works on counts alone, so wait finders can try a tile the player already
+    holds four of.
+    """
+    found: list[Reading] = []
+    for pair, groups in standard_decompositions(counts, meld_groups):
+        if pair == win:
+            found.append(Reading.standard(groups, pair, None, Wait.TANKI, win, tsumo))
+        seen: list[Group] = []
+        for group in groups:
+            if group.meld is not None or group in seen:
+                continue
+            seen.append(group)
+            wait = _wait_in(group, win)
+            if wait is not None:
+                found.append(Reading.standard(groups, pair, group, wait, win, tsumo))
+    if not meld_groups:
+        if is_chiitoitsu(counts):
+            pairs = tuple(i for i, n in enumerate(counts) if n == 2)
+            found.append(Reading(Shape.CHIITOITSU, (), pairs, None, Wait.TANKI, win, tsumo))
+        elif is_kokushi(counts):
+            duplicate = next(i for i in YAOCHUU if counts[i] == 2)
+            wait = Wait.KOKUSHI_13 if duplicate == win else Wait.KOKUSHI
+            found.append(Reading(Shape.KOKUSHI, (), (duplicate,), None, wait, win, tsumo))
+    return found
+
+
+def _wait_in(group: Group, win: int) -> Wait | None:
+    first = group.first
+    if group.is_sequence:
+        if win == first + 1:
+            return Wait.KANCHAN
+        if win == first:
+            # 789 completed by the 7 was waiting on 89: an edge wait.
+            return Wait.PENCHAN if first % 9 == 6 else Wait.RYANMEN
+        if win == first + 2:
+            # 123 completed by the 3 was waiting on 12: an edge wait.
+            return Wait.PENCHAN if first % 9 == 0 else Wait.RYANMEN
+        return None
+    return Wait.SHANPON if win == first else None

@@ -1,0 +1,166 @@
+"""Fu, item by item (RULES.md §6).
+
+Each item names its source (the group, pair or wait it came from) so a
+learner can check the count line by line. A closed ron shows as 20 + 10,
+and the open hand's bump from 20 to 30 is an item of its own.
+
+>>> from .hand import Hand
+>>> from .situation import Situation
+>>> from .rules import TENHOU
+>>> from .context import WinContext
+>>> from .decompose import readings
+>>> hand = Hand.parse("234m678m222p55s789s", win="2p")
+>>> ctx = WinContext(hand, Situation(riichi=True), TENHOU)
+>>> shanpon = [r for r in readings(hand, tsumo=False) if r.wait.value == "shanpon"][0]
+>>> [item.text for item in fu_items(shanpon, ctx)]
+['Base (futei): 20 fu', 'Closed hand won by ron (menzen kafu): 10 fu', 'Triplet of simples 222p completed by ron counts as open: 2 fu']
+>>> rounded_fu(fu_items(shanpon, ctx))
+40
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import NamedTuple
+
+from .context import WinContext
+from .decompose import Group, Reading, Shape, Wait, all_groups
+from .messages import text
+from .tiles import DRAGONS, IS_HONOR, IS_YAOCHUU, index_name
+from .yaku import pinfu_shape
+
+
+class FuItem(NamedTuple):
+    key: str
+    """Message id (see :mod:`tutor.engine.messages`)."""
+    fu: int
+    tiles: str = ""
+    """The group, pair or wait shape the fu came from, in MPSZ (for the sentence and for highlighting)."""
+    win: str = ""
+    """For wait items: the winning tile."""
+
+    @property
+    def text(self) -> str:
+        """The item as a sentence, e.g. ``Closed triplet of terminals 999p: 8 fu``."""
+        sentence = _TEXTS.get(self)
+        if sentence is None:
+            sentence = _TEXTS[self] = text(self.key, fu=self.fu, tiles=self.tiles, win=self.win)
+        return sentence
+
+
+# Items repeat across hands (they are built from shared groups), so each sentence is rendered once.
+_TEXTS: dict[FuItem, str] = {}
+BASE = FuItem("fu.base", 20)
+MENZEN_RON = FuItem("fu.menzen_ron", 10)
+TSUMO = FuItem("fu.tsumo", 2)
+PINFU_TSUMO = FuItem("fu.pinfu_tsumo", 0)
+OPEN_PINFU = FuItem("fu.open_pinfu", 2)
+CHIITOITSU = FuItem("fu.chiitoitsu", 25)
+
+
+def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
+    """The fu of one reading, before rounding. Kokushi has none (its payment is fixed)."""
+    if r.shape is Shape.CHIITOITSU:
+        return [CHIITOITSU]
+    if r.shape is Shape.KOKUSHI:
+        return []
+    closed = ctx.is_closed
+    items = [BASE, MENZEN_RON] if closed and not ctx.tsumo else [BASE]
+    if r.triplets:
+        for group in r.groups:
+            if not group.is_sequence:
+                items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])
+    pair_item = _pair_item(r.pair, ctx)
+    if pair_item is not None:
+        items.append(pair_item)
+    if r.wait.fu:
+        items.append(_wait_item(r))
+    if ctx.tsumo:
+        # Only a closed hand with nothing but the base can be pinfu; ask the yaku rule itself.
+        if len(items) == 1 and closed and not ctx.rules.pinfu_tsumo_fu and pinfu_shape(r, ctx).hit:
+            items.append(PINFU_TSUMO)
+        else:
+            items.append(TSUMO)
+    elif len(items) == 1 and not closed and ctx.rules.open_pinfu_fu:
+        items.append(OPEN_PINFU)
+    return items
+
+
+def rounded_fu(items: list[FuItem]) -> int:
+    """The sum rounded up to the next 10; chiitoitsu's 25 stays 25."""
+    if items == [CHIITOITSU]:
+        return 25
+    return -(-sum(map(_FU, items)) // 10) * 10
+
+
+_FU = itemgetter(1)
+
+
+def _triplet_item(group: Group, concealed: bool) -> FuItem:
+    yaochuu = IS_YAOCHUU[group.first]
+    fu = (4 if yaochuu else 2) * (2 if concealed else 1) * (4 if group.is_quad else 1)
+    tile_class = "honours" if IS_HONOR[group.first] else "terminals" if yaochuu else "simples"
+    if group.is_quad:
+        state = "closed_quad" if concealed else "open_quad"
+    elif concealed:
+        state = "closed_triplet"
+    elif group.is_open:
+        state = "open_triplet"
+    else:
+        state = "ron_triplet"
+    return FuItem(f"fu.{state}.{tile_class}", fu, group.notation)
+
+
+# Triplet and kan items depend only on the (shared) group and whether it counts as concealed.
+_TRIPLET_ITEMS = {
+    (group, concealed): _triplet_item(group, concealed)
+    for group in all_groups()
+    for concealed in (False, True)
+    if not group.is_sequence and not (concealed and group.is_open)
+}
+_PAIR_ITEMS: dict[tuple[int, int, int, int], FuItem | None] = {}
+
+
+def _pair_item(pair: int, ctx: WinContext) -> FuItem | None:
+    key = (pair, ctx.seat_wind, ctx.round_wind, ctx.rules.double_wind_pair_fu)
+    try:
+        return _PAIR_ITEMS[key]
+    except KeyError:
+        item = _PAIR_ITEMS[key] = _make_pair_item(*key)
+        return item
+
+
+def _make_pair_item(pair: int, seat_wind: int, round_wind: int, double_wind_fu: int) -> FuItem | None:
+    tiles = index_name(pair)[0] + index_name(pair)
+    seat = pair == seat_wind
+    round_ = pair == round_wind
+    if seat and round_:
+        return FuItem("fu.pair.double_wind", double_wind_fu, tiles)
+    if seat:
+        return FuItem("fu.pair.seat_wind", 2, tiles)
+    if round_:
+        return FuItem("fu.pair.round_wind", 2, tiles)
+    if pair in DRAGONS:
+        return FuItem("fu.pair.dragon", 2, tiles)
+    return None
+
+
+def _wait_item(r: Reading) -> FuItem:
+    key = (r.wait, r.win_group, r.win)
+    item = _WAIT_ITEMS.get(key)
+    if item is None:
+        item = _WAIT_ITEMS[key] = _make_wait_item(*key)
+    return item
+
+
+_WAIT_ITEMS: dict[tuple[Wait, Group | None, int], FuItem] = {}
+
+
+def _make_wait_item(wait: Wait, group: Group | None, win_index: int) -> FuItem:
+    win = index_name(win_index)
+    if group is None:  # tanki: the winning tile completed the pair
+        return FuItem("fu.wait.tanki", 2, win, win)
+    first = group.first
+    held = [i for i in (first, first + 1, first + 2) if i != win_index]
+    shape = "".join(index_name(i)[0] for i in held) + index_name(first)[1]
+    return FuItem(f"fu.wait.{wait.value}", 2, shape, win)

@@ -1,0 +1,186 @@
+"""A winning hand: concealed tiles, called or declared melds, the winning tile.
+
+>>> hand = Hand.parse("123m406p789s11z1m", win="1z", melds=[("pon", "777p")])
+Traceback (most recent call last):
+...
+tutor.engine.hand.HandError: wrong_tile_count: 12 concealed tiles and 1 meld make 15; a winning hand has 14 (each meld counts as 3, kans included)
+>>> hand = Hand.parse("123m406p11z", win="1z", melds=[("pon", "777p"), ("ankan", "1111s")])
+>>> hand.is_closed, str(hand)
+(False, '123m406p11z pon:777p ankan:1111s win:1z')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .tiles import Tile, TileNotationError, counts34, format_tiles, index_name, parse_tiles
+
+
+class HandError(ValueError):
+    """A request the engine refuses, with a contract error code.
+
+    Codes (``../shared/api/score.md``): bad_tiles, too_many_copies,
+    wrong_tile_count, win_not_in_hand, not_a_winning_hand, no_yaku, bad_request.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class MeldKind(Enum):
+    CHI = "chi"
+    """A sequence called from the player on the left."""
+    PON = "pon"
+    """A triplet called from any player."""
+    MINKAN = "minkan"
+    """An open kan: called from a discard (daiminkan) or added to a pon (shouminkan)."""
+    ANKAN = "ankan"
+    """A concealed kan: four drawn tiles, declared. The hand stays closed."""
+
+    @property
+    def size(self) -> int:
+        return 4 if self in (MeldKind.MINKAN, MeldKind.ANKAN) else 3
+
+    @property
+    def is_kan(self) -> bool:
+        return self in (MeldKind.MINKAN, MeldKind.ANKAN)
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    """The meld's tiles in the order written (red fives keep their colour)."""
+    first: int = field(init=False, repr=False, compare=False)
+    """Index of the lowest tile kind in the meld."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", min(t.index for t in self.tiles))
+
+    @property
+    def is_open(self) -> bool:
+        """Chi, pon and open kans open the hand; a concealed kan does not."""
+        return self.kind is not MeldKind.ANKAN
+
+    @classmethod
+    def parse(cls, kind: str, tiles: str) -> Meld:
+        """Read one meld such as ``("chi", "345s")``, checking its shape.
+
+        >>> Meld.parse("chi", "354s").tiles
+        (Tile('3s'), Tile('5s'), Tile('4s'))
+        >>> Meld.parse("chi", "357s")
+        Traceback (most recent call last):
+        ...
+        tutor.engine.hand.HandError: bad_request: chi 357s is not three consecutive tiles of one suit
+        """
+        meld_kind = _MELD_KINDS.get(kind)
+        if meld_kind is None:
+            raise HandError(
+                "bad_request", f"unknown meld kind {kind!r}; use chi, pon, minkan (open kan) or ankan (closed kan)"
+            )
+        try:
+            parsed = parse_tiles(tiles)
+        except TileNotationError as error:
+            raise HandError("bad_tiles", f"{kind} {error}") from None
+        if len(parsed) != meld_kind.size:
+            raise HandError(
+                "bad_request", f"{kind} {format_tiles(parsed)} has {len(parsed)} tiles; a {kind} has {meld_kind.size}"
+            )
+        kinds = sorted(t.index for t in parsed)
+        first = kinds[0]
+        if meld_kind is MeldKind.CHI:
+            if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
+                raise HandError("bad_request", f"chi {format_tiles(parsed)} is not three consecutive tiles of one suit")
+        elif kinds[-1] != first:
+            raise HandError("bad_request", f"{kind} {format_tiles(parsed)} is not {meld_kind.size} copies of one tile")
+        return cls(meld_kind, parsed)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{format_tiles(self.tiles)}"
+
+
+_MELD_KINDS = {kind.value: kind for kind in MeldKind}
+
+
+@dataclass(frozen=True)
+class Hand:
+    concealed: tuple[Tile, ...]
+    """Tiles in the hand, the winning tile included."""
+    melds: tuple[Meld, ...]
+    win: Tile
+    """The winning tile (one of the concealed tiles)."""
+    all_tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    """Every tile of the hand, melds included (kans with all four)."""
+    concealed_counts: list[int] = field(init=False, repr=False, compare=False)
+    """How many of each of the 34 kinds among the concealed tiles."""
+    counts: list[int] = field(init=False, repr=False, compare=False)
+    """How many of each of the 34 kinds in the whole hand, melds included."""
+    is_closed: bool = field(init=False, repr=False, compare=False)
+    """Menzen: no chi, pon or open kan (a concealed kan keeps the hand closed)."""
+
+    def __post_init__(self) -> None:
+        # Derived once here: every reading and yaku check asks for these.
+        concealed_counts = counts34(self.concealed)
+        counts = list(concealed_counts)
+        all_tiles = list(self.concealed)
+        for meld in self.melds:
+            all_tiles += meld.tiles
+            for tile in meld.tiles:
+                counts[tile.index] += 1
+        set_field = object.__setattr__
+        set_field(self, "all_tiles", tuple(all_tiles))
+        set_field(self, "concealed_counts", concealed_counts)
+        set_field(self, "counts", counts)
+        set_field(self, "is_closed", all(m.kind is MeldKind.ANKAN for m in self.melds))
+
+    @classmethod
+    def parse(cls, hand: str, win: str, melds: Iterable[tuple[str, str]] = ()) -> Hand:
+        """Read and validate a hand; raises :class:`HandError` with the contract's code."""
+        try:
+            concealed = parse_tiles(hand)
+        except TileNotationError as error:
+            raise HandError("bad_tiles", f"hand: {error}") from None
+        try:
+            win_tiles = parse_tiles(win)
+        except TileNotationError as error:
+            raise HandError("bad_tiles", f"win: {error}") from None
+        if len(win_tiles) != 1:
+            raise HandError("bad_tiles", f"win must be exactly one tile, not {win!r}")
+        parsed_melds = tuple(Meld.parse(kind, tiles) for kind, tiles in melds)
+        return cls.build(concealed, win_tiles[0], parsed_melds)
+
+    @classmethod
+    def build(cls, concealed: Sequence[Tile], win: Tile, melds: Sequence[Meld] = ()) -> Hand:
+        """Validate already parsed parts (copies, tile count, winning tile)."""
+        hand = cls(tuple(concealed), tuple(melds), win)
+        counts = hand.counts
+        if max(counts) > 4:
+            over = [index_name(i) for i, n in enumerate(counts) if n > 4]
+            raise HandError(
+                "too_many_copies",
+                f"{', '.join(over)} used {max(counts)} times; there are only 4 of each tile (red fives count as fives)",
+            )
+        if len(melds) > 4:
+            raise HandError("wrong_tile_count", f"{len(melds)} melds; a hand has at most 4")
+        total = len(concealed) + 3 * len(melds)
+        if total != 14:
+            meld_text = f" and {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
+            raise HandError(
+                "wrong_tile_count",
+                f"{len(concealed)} concealed tiles{meld_text} make {total}; a winning hand has 14"
+                + (" (each meld counts as 3, kans included)" if melds else ""),
+            )
+        # A plain "5p" may name a red five in the hand; a red "0p" needs the red one.
+        if win not in concealed and (win.red or not hand.concealed_counts[win.index]):
+            in_meld = any(win.index == t.index for m in melds for t in m.tiles)
+            where = " (it is only inside a meld)" if in_meld else ""
+            raise HandError("win_not_in_hand", f"the winning tile {win} is not among the hand tiles{where}")
+        return hand
+
+    def __str__(self) -> str:
+        parts = [format_tiles(self.concealed), *map(str, self.melds), f"win:{self.win}"]
+        return " ".join(parts)

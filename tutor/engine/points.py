@@ -1,0 +1,114 @@
+"""From han and fu to points (RULES.md §7).
+
+Base points are fu × 2^(han+2), capped at mangan (2000) from 1 to 4 han;
+from 5 han the limits take over. Each payment is a multiple of the base,
+rounded up to 100 on its own.
+
+>>> base_points(3, 30, 0, TENHOU)
+(960, None)
+>>> base_points(4, 40, 0, TENHOU)   # 2560 is over the cap: mangan, not 10,300
+(2000, 'mangan')
+>>> str(payment(960, dealer=False, tsumo=True))
+'1000/2000'
+>>> payment(2000, dealer=True, tsumo=False, honba=1, riichi_sticks=2).total
+14300
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .rules import TENHOU, RuleSet
+
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman")
+LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+MANGAN = 2000
+
+
+def limit_for_han(han: int) -> str | None:
+    """The limit 5+ han reach by themselves (13+ is handled with the kazoe rule)."""
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5:
+        return "mangan"
+    return None
+
+
+def base_points(han: int, fu: int, yakuman_units: int, rules: RuleSet = TENHOU) -> tuple[int, str | None]:
+    """Base points and the limit reached (None below mangan)."""
+    if yakuman_units:
+        return 8000 * yakuman_units, "yakuman"
+    if han >= 13:
+        if rules.kazoe == "sanbaiman":
+            return LIMIT_BASE["sanbaiman"], "sanbaiman"
+        units = han // 13 if rules.kazoe == "unlimited" else 1
+        return 8000 * units, "kazoe_yakuman"
+    limit = limit_for_han(han)
+    if limit:
+        return LIMIT_BASE[limit], limit
+    if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return MANGAN, "mangan"
+    base = fu * 2 ** (han + 2)
+    if base > MANGAN:
+        return MANGAN, "mangan"
+    return base, None
+
+
+def is_kiriage(han: int, fu: int, rules: RuleSet) -> bool:
+    """Whether mangan was reached only by rounding up 1920 (kiriage)."""
+    return rules.kiriage and (han, fu) in ((4, 30), (3, 60))
+
+
+def _up(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+class Payment(NamedTuple):
+    """Who pays what, honba included. Exactly one of ron / tsumo fields is used."""
+
+    ron: int | None = None
+    """What the discarder pays."""
+    tsumo_dealer: int | None = None
+    """On a non-dealer's tsumo: what the dealer pays."""
+    tsumo_non_dealer: int | None = None
+    """On a tsumo: what each non-dealer pays."""
+    riichi_sticks: int = 0
+
+    @property
+    def total(self) -> int:
+        """Everything the winner gains, riichi sticks (1000 each) included."""
+        if self.ron is not None:
+            paid = self.ron
+        elif self.tsumo_dealer is not None:
+            paid = self.tsumo_dealer + 2 * (self.tsumo_non_dealer or 0)
+        else:
+            paid = 3 * (self.tsumo_non_dealer or 0)
+        return paid + 1000 * self.riichi_sticks
+
+    def as_contract(self) -> dict[str, int]:
+        if self.ron is not None:
+            return {"ron": self.ron}
+        if self.tsumo_dealer is not None:
+            return {"tsumo_dealer": self.tsumo_dealer, "tsumo_non_dealer": self.tsumo_non_dealer or 0}
+        return {"tsumo_non_dealer": self.tsumo_non_dealer or 0}
+
+    def __str__(self) -> str:
+        """As players say it: ``7700``, ``1000/2000`` (non-dealers/dealer) or ``2000 all``."""
+        if self.ron is not None:
+            return str(self.ron)
+        if self.tsumo_dealer is not None:
+            return f"{self.tsumo_non_dealer}/{self.tsumo_dealer}"
+        return f"{self.tsumo_non_dealer} all"
+
+
+def payment(base: int, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Payment:
+    """Payments for a hand worth ``base`` points (RULES.md §7.1)."""
+    if not tsumo:
+        return Payment(_up(base * (6 if dealer else 4)) + 300 * honba, None, None, riichi_sticks)
+    if dealer:
+        return Payment(None, None, _up(base * 2) + 100 * honba, riichi_sticks)
+    return Payment(None, _up(base * 2) + 100 * honba, _up(base) + 100 * honba, riichi_sticks)

@@ -1,0 +1,116 @@
+"""Rule sets: the options that differ between tables.
+
+The default is ``"tenhou"`` (RULES.md §10). A request picks a preset and may
+override single options; unknown keys or values are errors, never ignored,
+because a silently dropped option scores the hand under the wrong rules.
+
+>>> RuleSet.from_overrides({"kiriage": True}).kiriage
+True
+>>> RuleSet.from_overrides({"preset": "classic"}).aka
+False
+>>> RuleSet.from_overrides({"kazoe": "lots"})
+Traceback (most recent call last):
+...
+tutor.engine.rules.RuleError: rules.kazoe must be one of 'yakuman', 'sanbaiman', 'unlimited', not 'lots'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+
+class RuleError(ValueError):
+    """An unknown rule key, preset or value."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str = "tenhou"
+    """The preset these options started from."""
+    open_tanyao: bool = True
+    """Kuitan: tanyao also counts on an open hand."""
+    aka: bool = True
+    """Red fives are dora; when off, a 0 is an ordinary five."""
+    double_yakuman: bool = False
+    """13-sided kokushi, suuankou tanki, junsei chuuren and daisuushii pay 2 units."""
+    kazoe: str = "yakuman"
+    """13+ counted han: 'yakuman' (one unit), 'sanbaiman' (capped) or 'unlimited'."""
+    kiriage: bool = False
+    """4 han 30 fu and 3 han 60 fu are paid as mangan."""
+    open_pinfu_fu: bool = True
+    """An open hand whose fu come to 20 on ron gets 2 more, so it rounds to 30."""
+    pinfu_tsumo_fu: bool = False
+    """Tsumo keeps its 2 fu, and pinfu is then not awarded on tsumo."""
+    double_wind_pair_fu: int = 4
+    """Fu for a pair of the wind that is both seat and round wind."""
+    renhou: bool = False
+    """Local yakuman: a non-dealer's ron before their first draw."""
+    daisharin: str | bool = False
+    """Local yakuman 22334455667788p: False, True (circles only) or 'any_suit'."""
+    daichisei: bool = False
+    """Local double yakuman: seven pairs of the seven honours."""
+
+    @classmethod
+    def from_overrides(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        """A preset (``{"preset": name}``, default tenhou) with single options replaced."""
+        overrides = dict(overrides or {})
+        preset_name = overrides.pop("preset", "tenhou")
+        if preset_name not in PRESETS:
+            raise RuleError(f"unknown rules preset {preset_name!r}; choose from {', '.join(map(repr, PRESETS))}")
+        changes = {key: _checked(key, value) for key, value in overrides.items()}
+        return replace(PRESETS[preset_name], **changes) if changes else PRESETS[preset_name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "kazoe": ("yakuman", "sanbaiman", "unlimited"),
+    "double_wind_pair_fu": (2, 4),
+    "daisharin": (False, True, "any_suit"),
+}
+
+
+def _checked(key: str, value: Any) -> Any:
+    if key == "name" or key not in RuleSet.__dataclass_fields__:
+        known = ", ".join(f.name for f in fields(RuleSet) if f.name != "name")
+        raise RuleError(f"unknown rule {key!r}; known rules: preset, {known}")
+    choices = _CHOICES.get(key)
+    if choices is not None:
+        # bool is an int in Python: keep True from passing as 1 and 4 from passing as True.
+        if not any(value == c and type(value) is type(c) for c in choices):
+            raise RuleError(f"rules.{key} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        return value
+    if not isinstance(value, bool):
+        raise RuleError(f"rules.{key} must be true or false, not {value!r}")
+    return value
+
+
+PRESETS: dict[str, RuleSet] = {
+    # RULES.md §10: the engine's default.
+    "tenhou": RuleSet(),
+    # An older, stricter table rule, different from Tenhou in many options at once;
+    # useful to show learners which numbers depend on the rules.
+    "classic": RuleSet(
+        name="classic",
+        open_tanyao=False,
+        aka=False,
+        double_yakuman=True,
+        kazoe="sanbaiman",
+        kiriage=True,
+        open_pinfu_fu=True,
+        pinfu_tsumo_fu=False,
+        double_wind_pair_fu=2,
+    ),
+}
+
+PRESET_DESCRIPTIONS = {
+    "tenhou": "Tenhou's rules: open tanyao, one red five per suit, single yakuman only, "
+    "13+ han = yakuman, no kiriage, double-wind pair 4 fu.",
+    "classic": "A stricter table: no open tanyao, no red fives, double yakuman, "
+    "13+ han capped at sanbaiman, kiriage mangan, double-wind pair 2 fu.",
+}
+
+TENHOU = PRESETS["tenhou"]

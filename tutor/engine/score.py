@@ -1,0 +1,269 @@
+"""Scoring: every reading × yaku × fu → points; the reading that pays most wins.
+
+This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
+``points.py``.
+
+>>> from .hand import Hand
+>>> from .situation import Situation
+>>> result = score(Hand.parse("123m456m789p345s55s", win="5s"), Situation(riichi=True, seat_wind="S"))
+>>> result.han, result.fu, str(result.payment), [y.id for y in result.yaku]
+(2, 30, '2000', ['riichi', 'pinfu'])
+>>> [(a.han, a.fu, str(a.payment)) for a in result.alternatives]   # the tanki reading
+[(1, 40, '1300')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from .context import WinContext
+from .decompose import Reading, readings
+from .fu import FuItem, fu_items, rounded_fu
+from .hand import Hand
+from .messages import text
+from .points import Payment, base_points, payment
+from .rules import TENHOU, RuleSet
+from .situation import Situation
+from .tiles import DORA_OF, Tile
+from .yaku import YAKU, Hit, Verdict, Yaku
+
+
+class YakuHit(NamedTuple):
+    """One line of a result's yaku list: a yaku (or dora) and its han."""
+
+    id: str
+    han: int
+    name: str
+    verdict: Verdict
+    """Why it counts: a reason key and parameters."""
+    yakuman: int = 0
+    """Yakuman units this line is worth."""
+
+    @property
+    def message(self) -> str:
+        """Message id of the reason (see :mod:`tutor.engine.messages`)."""
+        return f"yaku.{self.id}.{self.verdict.reason}"
+
+    @property
+    def reason(self) -> str:
+        """Why it counts, as a sentence."""
+        if self.verdict.params:
+            return text(self.message, **self.verdict.params)
+        key = (self.id, self.verdict.reason)
+        sentence = _PLAIN_REASONS.get(key)
+        if sentence is None:
+            sentence = _PLAIN_REASONS[key] = text(self.message)
+        return sentence
+
+
+_PLAIN_REASONS: dict[tuple[str, str], str] = {}
+
+
+class ReadingScore(NamedTuple):
+    """What one reading of the hand is worth."""
+
+    reading: Reading
+    yaku: tuple[YakuHit, ...]
+    han: int
+    fu: int
+    fu_items: tuple[FuItem, ...]
+    yakuman: int
+    """Yakuman units (0 for ordinary and kazoe hands)."""
+    limit: str | None
+    base: int
+    payment: Payment | None
+    """None when this reading has no yaku."""
+
+    @property
+    def points(self) -> int:
+        """What the winner is paid for the hand itself (honba and sticks are the same for every reading)."""
+        return self.payment.total if self.payment else 0
+
+    def rank(self) -> tuple[int, bool, int, int, int]:
+        # Most points; then a real yakuman over kazoe (RULES.md §4); then more han; then more fu,
+        # rounded and then unrounded (so 36 fu of a kanchan reading is shown over 34 of a ryanmen one).
+        return (self.points, self.yakuman > 0, self.han, self.fu, sum(item.fu for item in self.fu_items))
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    hand: Hand
+    situation: Situation
+    rules: RuleSet
+    status: str
+    """``scored``, ``no_yaku`` (a winning shape without yaku) or ``not_a_winning_hand``."""
+    best: ReadingScore | None
+    """The reading that pays most (for no_yaku: the best reading, worth nothing)."""
+    alternatives: tuple[ReadingScore, ...] = ()
+    """The other readings, best first."""
+    dora: tuple[YakuHit, ...] = ()
+    """Dora, red fives and ura dora held (counted only when the hand has a yaku)."""
+
+    @property
+    def scored(self) -> bool:
+        return self.status == "scored"
+
+    @property
+    def han(self) -> int:
+        return self.best.han if self.best else 0
+
+    @property
+    def fu(self) -> int:
+        return self.best.fu if self.best else 0
+
+    @property
+    def yaku(self) -> tuple[YakuHit, ...]:
+        return self.best.yaku if self.best else ()
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        return self.best.fu_items if self.best else ()
+
+    @property
+    def yakuman(self) -> int:
+        return self.best.yakuman if self.best else 0
+
+    @property
+    def limit(self) -> str | None:
+        return self.best.limit if self.best else None
+
+    @property
+    def payment(self) -> Payment | None:
+        return self.best.payment if self.best else None
+
+    @property
+    def reading(self) -> Reading | None:
+        return self.best.reading if self.best else None
+
+    @property
+    def total(self) -> int:
+        return self.payment.total if self.payment else 0
+
+
+class _Active(NamedTuple):
+    """A yaku as it applies to one kind of hand: its check, han and yakuman units fixed."""
+
+    rule: Yaku
+    check: Any
+    han: int
+    units: int
+
+
+# Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. The entry keeps
+# the RuleSet alive, so its id cannot be reused while cached.
+_ACTIVE: dict[tuple[int, bool], tuple[RuleSet, tuple[_Active, ...]]] = {}
+
+
+def _active_rules(rules: RuleSet, closed: bool) -> tuple[_Active, ...]:
+    """The yaku that can apply: enabled by the rules, and open-allowed on an open hand."""
+    entry = _ACTIVE.get((id(rules), closed))
+    if entry is None or entry[0] is not rules:
+        active = tuple(
+            _Active(y, y.check, y.han_for(closed, rules), y.units(rules))
+            for y in YAKU.values()
+            if y.enabled(rules) and (closed or not y.closed_only)
+        )
+        if len(_ACTIVE) > 256:
+            _ACTIVE.clear()
+        entry = _ACTIVE[(id(rules), closed)] = (rules, active)
+    return entry[1]
+
+
+@lru_cache(maxsize=1)
+def _superseded() -> dict[str, frozenset[str]]:
+    """For each yaku id, the ids that push it out when present."""
+    pushed_out: dict[str, set[str]] = {}
+    for rule in YAKU.values():
+        for loser in rule.supersedes:
+            pushed_out.setdefault(loser, set()).add(rule.id)
+    return {loser: frozenset(winners) for loser, winners in pushed_out.items()}
+
+
+def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreResult:
+    """Score a validated hand. Contradictory flags raise ``HandError("bad_request")``."""
+    situation.check(hand, rules)
+    all_readings = readings(hand, situation.tsumo)
+    if not all_readings:
+        return ScoreResult(hand, situation, rules, "not_a_winning_hand", None)
+    ctx = WinContext(hand, situation, rules, hand.counts)
+    active = _active_rules(rules, ctx.is_closed)
+    dora = dora_hits(ctx)
+    scored = [score_reading(r, ctx, dora, active) for r in all_readings]
+    if len(scored) > 1:
+        scored.sort(key=ReadingScore.rank, reverse=True)
+    best = scored[0]
+    status = "scored" if best.payment is not None else "no_yaku"
+    return ScoreResult(hand, situation, rules, status, best, tuple(scored[1:]), dora)
+
+
+def score_reading(
+    r: Reading,
+    ctx: WinContext,
+    dora: tuple[YakuHit, ...] = (),
+    active: tuple[_Active, ...] | None = None,
+) -> ReadingScore:
+    """Yaku, fu and points of one reading."""
+    hits = []
+    yakuman = False
+    for entry in active or _active_rules(ctx.rules, ctx.is_closed):
+        verdict = entry.check(r, ctx)
+        if verdict.hit:
+            hits.append((entry, verdict))
+            if entry.units:
+                yakuman = True
+    if yakuman:
+        hits = [hit for hit in hits if hit[0].units]
+    if len(hits) > 1:
+        pushed_out = _superseded()
+        ids = {entry.rule.id for entry, _ in hits}
+        hits = [hit for hit in hits if not (pushed_out.get(hit[0].rule.id, _NOTHING) & ids)]
+    yaku = []
+    han = units = 0
+    for entry, verdict in hits:
+        rule = entry.rule
+        yaku.append(YakuHit(rule.id, entry.han, rule.name, verdict, entry.units))
+        han += entry.han
+        units += entry.units
+    if yaku and not units and dora:
+        yaku += dora
+        for line in dora:
+            han += line.han
+    items = fu_items(r, ctx)
+    fu = rounded_fu(items)
+    if not yaku:
+        return ReadingScore(r, (), 0, fu, tuple(items), 0, None, 0, None)
+    base, limit = base_points(han, fu, units, ctx.rules)
+    s = ctx.situation
+    pay = payment(base, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks)
+    return ReadingScore(r, tuple(yaku), han, fu, tuple(items), units, limit, base, pay)
+
+
+_NOTHING: frozenset[str] = frozenset()
+
+
+def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
+    """Dora, red fives and ura dora as yaku-list lines (only those present)."""
+    s = ctx.situation
+    counts = ctx.counts
+    hits = []
+    if s.dora_indicators:
+        dora = sum(counts[DORA_OF[t.index]] for t in s.dora_indicators)
+        if dora:
+            hits.append(_dora_line("dora", dora, s.dora_indicators))
+    if ctx.rules.aka:
+        red = sum(1 for t in ctx.hand.all_tiles if t.red)
+        if red:
+            hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red)))
+    if s.ura_indicators and s.in_riichi:
+        ura = sum(counts[DORA_OF[t.index]] for t in s.ura_indicators)
+        if ura:
+            hits.append(_dora_line("ura_dora", ura, s.ura_indicators))
+    return tuple(hits)
+
+
+def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
+    name = "Dora" if kind == "dora" else "Ura dora"
+    shown = tuple(t.index for t in indicators)
+    return YakuHit(kind, count, name, Hit(count=count, indicators=shown))

@@ -1,0 +1,114 @@
+"""How the hand was won: ron or tsumo, riichi, winds, dora, sticks.
+
+:meth:`Situation.check` refuses combinations that cannot happen at a real
+table (ippatsu without riichi, haitei together with rinshan, ...), each with
+a sentence that says why.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .hand import Hand, HandError
+from .rules import RuleSet
+from .tiles import WINDS, Tile
+
+WIND_LETTERS = "ESWN"
+
+
+def wind_index(letter: str) -> int:
+    """``"E"`` → index of 1z, ``"S"`` → 2z, ..."""
+    return WINDS[WIND_LETTERS.index(letter)]
+
+
+class Situation(NamedTuple):
+    tsumo: bool = False
+    """Won by self-draw; otherwise by ron on another player's tile."""
+    riichi: bool = False
+    double_riichi: bool = False
+    """Riichi on the first discard; implies riichi, and only double riichi is scored."""
+    ippatsu: bool = False
+    rinshan: bool = False
+    """Tsumo on the replacement tile after a kan."""
+    chankan: bool = False
+    """Ron on a tile another player added to a pon."""
+    haitei: bool = False
+    """Tsumo on the last tile of the live wall."""
+    houtei: bool = False
+    """Ron on the last discard of the hand."""
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    """Ron before the winner's first draw (a local yaku, off in the Tenhou rules)."""
+    seat_wind: str = "E"
+    """E, S, W or N; East is the dealer."""
+    round_wind: str = "E"
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi or self.double_riichi
+
+    def check(self, hand: Hand, rules: RuleSet) -> None:
+        """Raise ``HandError("bad_request", ...)`` for flags that contradict each other or the hand."""
+        if not (self.riichi or self.double_riichi or self.ippatsu or self.rinshan or self.chankan or self.haitei
+                or self.houtei or self.tenhou or self.chiihou or self.renhou):
+            return  # a plain ron or tsumo contradicts nothing
+        problem = self._problem(hand, rules)
+        if problem:
+            raise HandError("bad_request", problem)
+
+    def _problem(self, hand: Hand, rules: RuleSet) -> str | None:
+        open_melds = [str(m) for m in hand.melds if m.is_open]
+        has_kan = any(m.kind.is_kan for m in hand.melds)
+        if self.in_riichi and open_melds:
+            name = "double_riichi" if self.double_riichi else "riichi"
+            return f"{name} needs a closed hand, but it has open melds ({', '.join(open_melds)})"
+        if self.ippatsu and not self.in_riichi:
+            return "ippatsu needs riichi (or double_riichi)"
+        if self.rinshan and not has_kan:
+            return "rinshan is a win on the replacement tile after a kan, but there is no kan among the melds"
+        if self.rinshan and not self.tsumo:
+            return "rinshan is a win by tsumo (the replacement tile is drawn), so tsumo must be true"
+        if self.rinshan and self.ippatsu:
+            return "ippatsu cannot be won on a replacement tile: declaring the kan already ended it"
+        if self.haitei and self.rinshan:
+            return "haitei and rinshan cannot both be true: a replacement tile is never the last tile of the wall"
+        if self.haitei and not self.tsumo:
+            return "haitei is a tsumo on the last tile of the wall, so tsumo must be true (ron on the last discard is houtei)"
+        if self.houtei and self.tsumo:
+            return "houtei is a ron on the last discard, so tsumo must be false (tsumo on the last tile is haitei)"
+        if self.chankan and self.tsumo:
+            return "chankan is a ron on a tile added to a kan, so tsumo must be false"
+        if self.chankan and self.houtei:
+            return "chankan and houtei cannot both be true"
+        if self.chankan:
+            held = sum(1 for t in hand.all_tiles if t.index == hand.win.index)
+            if held > 1:
+                return (
+                    f"chankan robs the fourth {hand.win} from another player's pon, "
+                    f"so the hand cannot hold another {hand.win} (it holds {held})"
+                )
+        for flag, dealer in (("tenhou", True), ("chiihou", False), ("renhou", False)):
+            if not getattr(self, flag):
+                continue
+            if flag == "renhou" and not rules.renhou:
+                return "renhou is not a yaku under these rules (enable it with rules.renhou)"
+            if self.is_dealer != dealer:
+                return f"{flag} is a win for {'the dealer (seat_wind E)' if dealer else 'a non-dealer (seat_wind S, W or N)'}"
+            if (flag == "renhou") == self.tsumo:
+                return f"{flag} is a win by {'ron' if flag == 'renhou' else 'tsumo'}"
+            if hand.melds:
+                return f"{flag} needs the untouched starting hand: no melds, not even a closed kan"
+            if self.in_riichi:
+                return f"{flag} comes before any discard, so riichi is impossible"
+        if int(self.tenhou) + int(self.chiihou) + int(self.renhou) > 1:
+            return "only one of tenhou, chiihou and renhou can be true"
+        return None

@@ -1,0 +1,11 @@
+"""Every yaku as a small rule object, registered in :data:`YAKU`.
+
+Modules register in the order results list yaku: situational first, then
+the tile yaku, the yakuman and the optional local yaku.
+"""
+
+from . import situational, standard, yakuman, local  # noqa: F401  (they register themselves)
+from .registry import YAKU, Hit, Miss, Verdict, Yaku
+from .standard import pinfu_shape
+
+__all__ = ["YAKU", "Hit", "Miss", "Verdict", "Yaku", "pinfu_shape"]

@@ -1,0 +1,58 @@
+"""Optional local yaku (RULES.md §5), all off under the Tenhou rules.
+
+Each is switched on by the RuleSet option named in ``rule=``. To add another
+local yaku, add its option to :class:`~tutor.engine.rules.RuleSet` and a rule here.
+"""
+
+from __future__ import annotations
+
+from ..context import WinContext
+from ..decompose import Reading, Shape
+from ..tiles import IS_HONOR
+from .registry import HIT, MISS, Miss, Verdict, yakuman
+
+
+@yakuman(
+    "renhou", "Renhou", "人和",
+    about="A non-dealer wins by ron before their first draw, with no call before it.",
+    messages={"hit": "a non-dealer won by ron before their first draw"},
+    closed_only=True,
+    situational=True,
+    rule="renhou",
+)
+def renhou(r: Reading, ctx: WinContext) -> Verdict:
+    return HIT["hit"] if ctx.situation.renhou else MISS["flag"]
+
+
+_WHEEL = (0, 2, 2, 2, 2, 2, 2, 2, 0)
+
+
+@yakuman(
+    "daisharin", "Daisharin", "大車輪",
+    about="Two each of 2 to 8 in circles: 22334455667788p (some tables allow any suit).",
+    messages={"hit": "22334455667788 in one suit", "none": "not 22334455667788 of {suits}"},
+    closed_only=True,
+    rule="daisharin",
+)
+def daisharin(r: Reading, ctx: WinContext) -> Verdict:
+    any_suit = ctx.rules.daisharin == "any_suit"
+    bases = (0, 9, 18) if any_suit else (9,)
+    for base in bases:
+        if tuple(ctx.counts[base : base + 9]) == _WHEEL:
+            return HIT["hit"]
+    return Miss("none", suits="any suit" if any_suit else "circles")
+
+
+@yakuman(
+    "daichisei", "Daichisei", "大七星",
+    about="Seven pairs of the seven honours; it replaces tsuuiisou.",
+    messages={"hit": "seven pairs, all honours", "none": "not seven pairs of honours"},
+    closed_only=True,
+    doubled=True,
+    supersedes=("tsuuiisou",),
+    rule="daichisei",
+)
+def daichisei(r: Reading, ctx: WinContext) -> Verdict:
+    if r.shape is Shape.CHIITOITSU and all(IS_HONOR[i] for i in ctx.kinds):
+        return HIT["hit"]
+    return MISS["none"]

@@ -1,0 +1,157 @@
+"""The yaku rule object and the registry every yaku module adds itself to.
+
+A yaku is one small object: an id, its han closed and open, a check, and
+sentences that explain the check either way. The check returns a
+:class:`Verdict`, a hit or a miss, each with a reason the tutor can show:
+
+>>> from tutor.engine.yaku import YAKU
+>>> YAKU["tanyao"].han, YAKU["tanyao"].open_han, YAKU["pinfu"].open_han
+(1, 1, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from ..context import WinContext
+    from ..decompose import Reading
+    from ..rules import RuleSet
+
+
+class Verdict(NamedTuple):
+    """What a yaku check found: ``hit`` or not, and why (a key into the yaku's messages)."""
+
+    hit: bool
+    reason: str
+    params: Mapping[str, Any]
+
+
+_NO_PARAMS: Mapping[str, Any] = {}
+# Verdicts without parameters are shared: most checks miss on most hands, and
+# scoring thousands of hands a second cannot afford a new object per miss.
+
+
+class _PlainVerdicts(dict[str, Verdict]):
+    """``MISS["none"]``: the shared parameterless verdict for a reason, made on first use."""
+
+    def __init__(self, hit: bool) -> None:
+        super().__init__()
+        self.hit = hit
+
+    def __missing__(self, reason: str) -> Verdict:
+        verdict = self[reason] = Verdict(self.hit, reason, _NO_PARAMS)
+        return verdict
+
+
+HIT = _PlainVerdicts(True)
+MISS = _PlainVerdicts(False)
+
+
+def Hit(reason: str = "hit", **params: Any) -> Verdict:
+    return Verdict(True, reason, params) if params else HIT[reason]
+
+
+def Miss(reason: str, **params: Any) -> Verdict:
+    return Verdict(False, reason, params) if params else MISS[reason]
+
+
+Check = Callable[["Reading", "WinContext"], Verdict]
+
+#: Reasons several yaku share; a yaku's own messages may override them.
+COMMON_MESSAGES = {
+    "open": "it only counts on a closed hand, and this hand has called melds",
+    "not_standard": "it needs four groups and a pair",
+    "flag": "the situation does not say so",
+}
+
+
+@dataclass(frozen=True)
+class Yaku:
+    id: str
+    """The contract id (``../shared/api/score.md``)."""
+    name: str
+    """Romaji name as players say it."""
+    kanji: str
+    han: int
+    """Han on a closed hand (for a yakuman: 13 per unit)."""
+    open_han: int | None
+    """Han on an open hand; None when the yaku needs a closed hand."""
+    about: str
+    """One sentence a learner can read: what the hand needs."""
+    check: Check = field(repr=False, compare=False)
+    messages: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """Reason sentences by key, for hits and misses."""
+    yakuman: int = 0
+    """Yakuman units (0 for ordinary yaku)."""
+    doubled: bool = False
+    """Counts two units when the rules allow double yakuman."""
+    supersedes: tuple[str, ...] = ()
+    """Yaku not counted when this one is (e.g. ryanpeikou over iipeikou)."""
+    rule: str | None = None
+    """The RuleSet option that switches on this local yaku; None for standard yaku."""
+    situational: bool = False
+    """Decided by how the hand was won (riichi, tsumo, last tile ...), not by its tiles."""
+
+    @property
+    def closed_only(self) -> bool:
+        return self.open_han is None
+
+    def units(self, rules: RuleSet) -> int:
+        return 2 if self.doubled and rules.double_yakuman else self.yakuman
+
+    def han_for(self, closed: bool, rules: RuleSet) -> int:
+        if self.yakuman:
+            return 13 * self.units(rules)
+        return self.han if closed or self.open_han is None else self.open_han
+
+    def enabled(self, rules: RuleSet) -> bool:
+        return self.rule is None or bool(getattr(rules, self.rule))
+
+    def reason(self, verdict: Verdict) -> str:
+        """The sentence for a verdict of this yaku, in English."""
+        from ..messages import text
+
+        return text(f"yaku.{self.id}.{verdict.reason}", **verdict.params)
+
+
+YAKU: dict[str, Yaku] = {}
+"""Every yaku, in the order results list them."""
+
+
+def yaku(
+    id: str,
+    name: str,
+    kanji: str,
+    han: int,
+    open_han: int | None,
+    about: str,
+    messages: Mapping[str, str],
+    **options: Any,
+) -> Callable[[Check], Check]:
+    """Register the decorated check as a yaku (one function per yaku)."""
+
+    def register(check: Check) -> Check:
+        if id in YAKU:
+            raise ValueError(f"yaku {id!r} registered twice")
+        YAKU[id] = Yaku(
+            id=id,
+            name=name,
+            kanji=kanji,
+            han=han,
+            open_han=open_han,
+            about=about,
+            check=check,
+            messages={**COMMON_MESSAGES, **messages},
+            **options,
+        )
+        return check
+
+    return register
+
+
+def yakuman(id: str, name: str, kanji: str, about: str, messages: Mapping[str, str], closed_only: bool = False, **options: Any) -> Callable[[Check], Check]:
+    """Register a yakuman (13 han per unit, no ordinary yaku or dora beside it)."""
+    return yaku(id, name, kanji, 13, None if closed_only else 13, about, messages, yakuman=1, **options)
