@@ -102,3 +102,28 @@ def test_readme_documents_every_command() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     for command in build_parser()._subparsers._group_actions[0].choices:  # type: ignore[union-attr]
         assert f"tutor {command}" in readme, command
+
+
+def test_score_jsonl_on_a_big_file_gives_the_same_answers_with_several_workers(tmp_path: Path) -> None:
+    import random
+
+    from tutor.engine.batch import PARALLEL_MIN_LINES
+    from tutor.engine.generate import random_request
+
+    rng = random.Random(11)
+    lines = [json.dumps(random_request(rng)) for _ in range(PARALLEL_MIN_LINES + 50)]
+    lines[7] = "not json"
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    parallel = tutor("score", "--jsonl", "--workers", "2", str(path))
+    serial = tutor("score", "--jsonl", "--workers", "1", str(path))
+    assert parallel.returncode == serial.returncode == 0
+    assert parallel.stdout == serial.stdout
+    answers = parallel.stdout.splitlines()
+    assert len(answers) == len(lines)
+    assert json.loads(answers[7])["error"]["code"] == "bad_request"
+
+
+def test_score_jsonl_answers_a_line_without_a_final_newline() -> None:
+    done = tutor("score", "--jsonl", stdin=json.dumps(GOOD))
+    assert [json.loads(line)["total"] for line in done.stdout.splitlines()] == [2000]

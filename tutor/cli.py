@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode = score.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
     mode.add_argument("--jsonl", action="store_true", help="batch: one JSON request per input line, one response per output line")
+    score.add_argument(
+        "--workers", type=int, metavar="N", help="--jsonl on a file: processes to use (default: one per core, at most 4)"
+    )
     score.add_argument("file", nargs="?", help="file holding the request(s); standard input when omitted or '-'")
     quick = score.add_argument_group("build the request from options instead of JSON")
     quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
@@ -65,8 +68,11 @@ def run_score(args: argparse.Namespace) -> int:
     from .engine.api import error, evaluate, response
 
     if args.jsonl:
-        with _open_input(args.file) as stream:
-            return score_lines(stream, sys.stdout)
+        from .engine.batch import score_stream
+
+        with _open_input(args.file, binary=True) as stream:
+            score_stream(stream, sys.stdout.buffer, args.workers)
+        return 0
     if args.hand or args.win:
         request: Any = _request_from_options(args)
     else:
@@ -100,29 +106,11 @@ def _refuse(args: argparse.Namespace, response: dict[str, Any]) -> int:
     return 2
 
 
-def score_lines(lines: TextIO, out: TextIO) -> int:
-    """Batch mode: a response line for every request line, errors inline."""
-    from .engine.api import error, score_request
-
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    write = out.write
-    for line in lines:
-        try:
-            request = json.loads(line)
-        except ValueError as problem:
-            response = error("bad_request", f"this line is not valid JSON: {problem}")
-        else:
-            response = score_request(request)
-        write(dumps(response) + "\n")
-    out.flush()
-    return 0
-
-
-def _open_input(path: str | None) -> TextIO:
+def _open_input(path: str | None, binary: bool = False) -> Any:
     if path in (None, "-"):
-        return sys.stdin
+        return sys.stdin.buffer if binary else sys.stdin
     try:
-        return open(path, encoding="utf-8")
+        return open(path, "rb") if binary else open(path, encoding="utf-8")
     except OSError as problem:
         raise SystemExit(f"tutor score: cannot read {path}: {problem.strerror}") from None
 

@@ -21,7 +21,7 @@ from .rules import TENHOU, RuleError, RuleSet
 from .score import ReadingScore, ScoreResult, score
 from .situation import WIND_LETTERS, Situation
 from .tiles import Tile, TileNotationError, parse_tiles
-from .report import describe_reading, explanation_text, reading_summary
+from .report import breakdown, describe_reading, explanation_text, reading_summary
 
 FLAGS = Situation._fields[:11]
 """The true/false fields, in Situation's order (tsumo ... renhou)."""
@@ -87,22 +87,23 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
             raise HandError("bad_request", f"{name!r} must be a string of MPSZ tiles, not {_json_type(value)}")
     if len(hand_text) > MAX_HAND_TEXT:
         raise HandError("bad_request", f"'hand' is {len(hand_text)} characters long; a hand is at most 14 tiles")
-    flags = [request.get(name, False) for name in FLAGS]
-    for name, value in zip(FLAGS, flags):
+    get = request.get
+    for name in _FLAG_SET.intersection(request):
+        value = request[name]
         if value is not True and value is not False:
             raise HandError("bad_request", f"{name!r} must be true or false, not {_json_type(value)}")
-    seat_wind = request.get("seat_wind", "E")
-    round_wind = request.get("round_wind", "E")
+    seat_wind = get("seat_wind", "E")
+    round_wind = get("round_wind", "E")
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind)):
-        if not isinstance(value, str) or value not in _WIND_VALUES:
+        if type(value) is not str or value not in _WIND_VALUES:
             raise HandError("bad_request", f"{name!r} must be one of \"E\", \"S\", \"W\", \"N\", not {value!r}")
-    honba = request.get("honba", 0)
-    sticks = request.get("riichi_sticks", 0)
+    honba = get("honba", 0)
+    sticks = get("riichi_sticks", 0)
     for name, value in (("honba", honba), ("riichi_sticks", sticks)):
         if type(value) is not int or not 0 <= value <= MAX_COUNT:
             raise HandError("bad_request", f"{name!r} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
-    dora = _indicators(request, "dora_indicators")
-    ura = _indicators(request, "ura_indicators")
+    dora = _indicators(request, "dora_indicators") if "dora_indicators" in request else ()
+    ura = _indicators(request, "ura_indicators") if "ura_indicators" in request else ()
     rules_value = request.get("rules")
     if rules_value is None:
         rules = TENHOU
@@ -113,14 +114,33 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
             rules = RuleSet.from_overrides(rules_value)
         except RuleError as problem:
             raise HandError("bad_request", str(problem)) from None
-    melds = _melds(request.get("melds", ()))
+    melds = _melds(request["melds"]) if "melds" in request else ()
     hand = Hand.build(_tiles("hand", hand_text), _win(win_text), melds)
-    tsumo, riichi, double_riichi, *rest = flags
-    situation = Situation(tsumo, riichi or double_riichi, double_riichi, *rest, seat_wind, round_wind, dora, ura, honba, sticks)
+    double_riichi = get("double_riichi", False)
+    situation = Situation(
+        get("tsumo", False),
+        get("riichi", False) or double_riichi,  # double riichi implies riichi
+        double_riichi,
+        get("ippatsu", False),
+        get("rinshan", False),
+        get("chankan", False),
+        get("haitei", False),
+        get("houtei", False),
+        get("tenhou", False),
+        get("chiihou", False),
+        get("renhou", False),
+        seat_wind,
+        round_wind,
+        dora,
+        ura,
+        honba,
+        sticks,
+    )
     return hand, situation, rules
 
 
 _WIND_VALUES = frozenset(WIND_LETTERS)
+_FLAG_SET = frozenset(FLAGS)
 
 
 def _tiles(name: str, text: str) -> tuple[Tile, ...]:
@@ -185,28 +205,28 @@ def _json_type(value: Any) -> str:
 
 
 def response(result: ScoreResult) -> dict[str, Any]:
-    """The contract's response for a scored hand."""
+    """The contract's response for a scored hand, with the chosen reading and the others."""
     best = result.best
     assert best is not None and best.payment is not None
-    description = describe_reading(best.reading)
+    parts = breakdown(result, alternatives=0)  # the other readings are listed in "alternatives"
     return {
         "han": best.han,
         "fu": best.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in best.yaku],
         "yakuman": best.yakuman,
-        "fu_breakdown": [{"fu": item.fu, "reason": item.text} for item in best.fu_items if item.fu],
+        "fu_breakdown": [{"fu": item.fu, "reason": item.text} for item in parts.fu if item.fu],
         "limit": best.limit,
         "points": best.payment.as_contract(),
         "total": best.payment.total,
-        "explanation": explanation_text(result, description),
-        "reading": reading_summary(best.reading, description),
+        "explanation": explanation_text(result, parts, alternatives=False),  # they are listed below
+        "reading": reading_summary(best.reading, parts.reading),
         "alternatives": [_alternative(a) for a in result.alternatives[:MAX_ALTERNATIVES]],
     }
 
 
 def _alternative(other: ReadingScore) -> dict[str, Any]:
     return {
-        "reading": reading_summary(other.reading),
+        "reading": describe_reading(other.reading),
         "han": other.han,
         "fu": other.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in other.yaku],

@@ -1,6 +1,8 @@
 """Facts about a win that do not depend on how the hand is read.
 
 Computed once per hand and shared by every reading, yaku rule and fu item.
+Tile-family questions ("any honour?", "one suit only?") are answered with
+bit masks of the kinds held (see :data:`~tutor.engine.tiles.HONOR_MASK`).
 """
 
 from __future__ import annotations
@@ -8,7 +10,85 @@ from __future__ import annotations
 from .hand import Hand
 from .rules import RuleSet
 from .situation import Situation, wind_index
-from .tiles import DRAGONS, IS_TERMINAL, IS_YAOCHUU
+from .tiles import DRAGONS, GREEN_MASK, HONOR_MASK, SIMPLE_MASK, SUIT_MASKS, TERMINAL_MASK, YAOCHUU_MASK
+
+
+class Feature:
+    """Cheap facts about the whole hand, as bits of :attr:`WinContext.features`.
+
+    A yaku lists the facts it cannot do without (``needs=`` on its rule), so the
+    scorer skips its check on hands that lack one. The check still decides; a
+    test makes sure no ``needs`` ever hides a yaku.
+    """
+
+    SIMPLES = 1 << 0
+    """Holds a 2-8."""
+    TERMINALS = 1 << 1
+    """Holds a 1 or a 9."""
+    HONOURS = 1 << 2
+    NO_HONOURS = 1 << 3
+    ALL_SIMPLES = 1 << 4
+    ALL_YAOCHUU = 1 << 5
+    """Only terminals and honours."""
+    ALL_HONOURS = 1 << 6
+    ALL_TERMINALS = 1 << 7
+    ALL_GREEN = 1 << 8
+    ONE_SUIT = 1 << 9
+    """At most one number suit."""
+    THREE_SUITS = 1 << 10
+    TRIPLE = 1 << 11
+    """Some kind held three or more times."""
+    DRAGON_TRIPLE = 1 << 12
+    WIND_TRIPLE = 1 << 13
+    MANY_DRAGONS = 1 << 14
+    """Eight or more dragon tiles (two triplets and a pair)."""
+    MANY_WINDS = 1 << 15
+    """Eleven or more wind tiles (three triplets and a pair)."""
+    THREE_KANS = 1 << 16
+    FOUR_KANS = 1 << 17
+    ALL_ORPHANS = 1 << 18
+    """Every terminal and honour kind held (thirteen orphans)."""
+    NO_MELDS = 1 << 19
+
+
+def features(hand: Hand, suits: str) -> int:
+    """The :class:`Feature` bits of a hand."""
+    mask = hand.mask
+    counts = hand.counts
+    f = Feature.SIMPLES if mask & SIMPLE_MASK else Feature.ALL_YAOCHUU
+    if mask & TERMINAL_MASK:
+        f |= Feature.TERMINALS
+    f |= Feature.HONOURS if mask & HONOR_MASK else Feature.NO_HONOURS
+    if not mask & YAOCHUU_MASK:
+        f |= Feature.ALL_SIMPLES
+    if not mask & ~HONOR_MASK:
+        f |= Feature.ALL_HONOURS
+    if not mask & ~TERMINAL_MASK:
+        f |= Feature.ALL_TERMINALS
+    if not mask & ~GREEN_MASK:
+        f |= Feature.ALL_GREEN
+    if mask & YAOCHUU_MASK == YAOCHUU_MASK:
+        f |= Feature.ALL_ORPHANS
+    f |= Feature.ONE_SUIT if len(suits) <= 1 else Feature.THREE_SUITS if len(suits) == 3 else 0
+    if max(counts) >= 3:
+        f |= Feature.TRIPLE
+        dragons = counts[31:34]
+        if max(dragons) >= 3:
+            f |= Feature.DRAGON_TRIPLE
+            if sum(dragons) >= 8:
+                f |= Feature.MANY_DRAGONS
+        winds = counts[27:31]
+        if max(winds) >= 3:
+            f |= Feature.WIND_TRIPLE
+            if sum(winds) >= 11:
+                f |= Feature.MANY_WINDS
+    if hand.melds:
+        kans = sum(1 for m in hand.melds if m.kind.is_kan)
+        if kans >= 3:
+            f |= Feature.THREE_KANS | (Feature.FOUR_KANS if kans == 4 else 0)
+    else:
+        f |= Feature.NO_MELDS
+    return f
 
 
 class WinContext:
@@ -17,7 +97,7 @@ class WinContext:
         "situation",
         "rules",
         "counts",
-        "kinds",
+        "mask",
         "is_closed",
         "tsumo",
         "is_dealer",
@@ -27,9 +107,9 @@ class WinContext:
         "suits",
         "has_honors",
         "has_terminals",
-        "yaochuu_kinds",
         "all_yaochuu",
         "all_simples",
+        "features",
     )
 
     hand: Hand
@@ -37,8 +117,8 @@ class WinContext:
     rules: RuleSet
     counts: list[int]
     """How many of each kind in the whole hand, melds included (kans with four)."""
-    kinds: tuple[int, ...]
-    """The kinds held, in index order."""
+    mask: int
+    """The kinds held, as a bit mask (bit i set when kind i is held)."""
     is_closed: bool
     tsumo: bool
     is_dealer: bool
@@ -46,35 +126,45 @@ class WinContext:
     round_wind: int
     value_kinds: frozenset[int]
     """Yakuhai kinds: a pair of them earns fu, a triplet earns han."""
-    suits: frozenset[str]
-    """The number suits present (``m``, ``p``, ``s``)."""
+    suits: str
+    """The number suits present, e.g. ``"mp"``."""
     has_honors: bool
     has_terminals: bool
-    yaochuu_kinds: tuple[int, ...]
-    """The terminal and honour kinds held."""
     all_yaochuu: bool
     all_simples: bool
+    features: int
+    """The hand's :class:`Feature` bits."""
 
-    def __init__(self, hand: Hand, situation: Situation, rules: RuleSet, counts: list[int] | None = None) -> None:
+    def __init__(self, hand: Hand, situation: Situation, rules: RuleSet) -> None:
         self.hand = hand
         self.situation = situation
         self.rules = rules
-        if counts is None:
-            counts = [0] * 34
-            for tile in hand.all_tiles:
-                counts[tile.index] += 1
-        self.counts = counts
-        kinds = [i for i in range(34) if counts[i]]
-        self.kinds = tuple(kinds)
+        self.counts = hand.counts
+        mask = self.mask = hand.mask
         self.is_closed = hand.is_closed
         self.tsumo = situation.tsumo
         self.is_dealer = situation.is_dealer
         self.seat_wind = wind_index(situation.seat_wind)
         self.round_wind = wind_index(situation.round_wind)
-        self.value_kinds = frozenset((*DRAGONS, self.seat_wind, self.round_wind))
-        self.suits = frozenset("mps"[i // 9] for i in kinds if i < 27)
-        self.has_honors = kinds[-1] >= 27
-        self.has_terminals = any(IS_TERMINAL[i] for i in kinds)
-        self.yaochuu_kinds = tuple(i for i in kinds if IS_YAOCHUU[i])
-        self.all_yaochuu = len(self.yaochuu_kinds) == len(kinds)
-        self.all_simples = not self.yaochuu_kinds
+        self.value_kinds = _value_kinds(self.seat_wind, self.round_wind)
+        self.suits = _SUITS_PRESENT[(mask & _M != 0, mask & _P != 0, mask & _S != 0)]
+        self.has_honors = mask & HONOR_MASK != 0
+        self.has_terminals = mask & TERMINAL_MASK != 0
+        self.all_yaochuu = mask & SIMPLE_MASK == 0
+        self.all_simples = mask & YAOCHUU_MASK == 0
+        self.features = features(hand, self.suits)
+
+
+_M, _P, _S = SUIT_MASKS["m"], SUIT_MASKS["p"], SUIT_MASKS["s"]
+_SUITS_PRESENT = {
+    (m, p, s): "m" * m + "p" * p + "s" * s for m in (False, True) for p in (False, True) for s in (False, True)
+}
+_VALUE_KINDS: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def _value_kinds(seat_wind: int, round_wind: int) -> frozenset[int]:
+    key = (seat_wind, round_wind)
+    kinds = _VALUE_KINDS.get(key)
+    if kinds is None:
+        kinds = _VALUE_KINDS[key] = frozenset((*DRAGONS, seat_wind, round_wind))
+    return kinds

@@ -15,14 +15,15 @@ one that pays most.
 from __future__ import annotations
 
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
-from .hand import Hand, MeldKind
+from .hand import Hand, Meld, MeldKind
 from .tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index_name
 
 
 class GroupKind(Enum):
+    __hash__ = object.__hash__  # singletons: identity hash is cheaper than Enum's
     SEQUENCE = "shuntsu"
     TRIPLET = "koutsu"
     QUAD = "kantsu"
@@ -30,6 +31,12 @@ class GroupKind(Enum):
 
 class Wait(Enum):
     """The shape the hand was waiting with, in the reading chosen."""
+
+    __hash__ = object.__hash__  # singletons: identity hash is cheaper than Enum's
+
+    def __init__(self, name: str) -> None:
+        self.label = name
+        """The wait's romaji name (the same as ``value``, without Enum's slower property)."""
 
     RYANMEN = "ryanmen"
     """Two-sided: 45 waiting on 3 or 6 (also 23 on 1/4 and 78 on 6/9)."""
@@ -129,6 +136,11 @@ _CONCEALED_SEQUENCE = {first: _GROUPS[(GroupKind.SEQUENCE, first, None)] for fir
 _CONCEALED_TRIPLET = {first: _GROUPS[(GroupKind.TRIPLET, first, None)] for first in range(34)}
 
 
+def _pair_text(index: int) -> str:
+    name = index_name(index)
+    return name[0] + name
+
+
 def all_groups() -> tuple[Group, ...]:
     """Every distinct group (concealed and called), each once."""
     return tuple(_GROUPS.values())
@@ -166,6 +178,7 @@ class Reading:
         "triplets",
         "quads",
         "concealed_triplets",
+        "_text",
     )
 
     shape: Shape
@@ -187,7 +200,6 @@ class Reading:
 
     @classmethod
     def standard(cls, groups: tuple[Group, ...], pair: int, win_group: Group | None, wait: Wait, win: int, tsumo: bool) -> Reading:
-        r = cls(Shape.STANDARD, groups, (pair,), win_group, wait, win, tsumo)
         sequences = []
         triplets = []
         quads = concealed = 0
@@ -202,11 +214,7 @@ class Reading:
                     concealed += 1
         sequences.sort()
         triplets.sort()
-        r.sequences = tuple(sequences)
-        r.triplets = tuple(triplets)
-        r.quads = quads
-        r.concealed_triplets = concealed
-        return r
+        return cls(Shape.STANDARD, groups, (pair,), win_group, wait, win, tsumo, tuple(sequences), tuple(triplets), quads, concealed)
 
     def __init__(
         self,
@@ -217,6 +225,10 @@ class Reading:
         wait: Wait,
         win: int,
         tsumo: bool,
+        sequences: tuple[int, ...] = (),
+        triplets: tuple[int, ...] = (),
+        quads: int = 0,
+        concealed_triplets: int = 0,
     ) -> None:
         self.shape = shape
         self.groups = groups
@@ -225,8 +237,11 @@ class Reading:
         self.wait = wait
         self.win = win
         self.tsumo = tsumo
-        self.sequences = self.triplets = ()
-        self.quads = self.concealed_triplets = 0
+        self.sequences = sequences
+        self.triplets = triplets
+        self.quads = quads
+        self.concealed_triplets = concealed_triplets
+        self._text = ""
 
     @property
     def pair(self) -> int:
@@ -237,77 +252,77 @@ class Reading:
         """Whether a group counts as concealed for fu and for sanankou/suuankou."""
         return not group.is_open and not (group is self.win_group and not self.tsumo)
 
+    def groups_text(self) -> str:
+        """The groups and pair in MPSZ, e.g. ``123m 456m 789p 345s 55s`` (``kokushi`` for thirteen orphans)."""
+        if not self._text:
+            if self.shape is Shape.STANDARD:
+                self._text = " ".join([*(g.notation for g in self.groups), _pair_text(self.pairs[0])])
+            elif self.shape is Shape.CHIITOITSU:
+                self._text = " ".join(_pair_text(p) for p in self.pairs)
+            else:
+                self._text = "kokushi"
+        return self._text
+
     def __str__(self) -> str:
-        if self.shape is Shape.STANDARD:
-            body = " ".join([*(g.notation for g in self.groups), index_name(self.pair)[0] * 2 + index_name(self.pair)[1]])
-        elif self.shape is Shape.CHIITOITSU:
-            body = " ".join(index_name(p)[0] * 2 + index_name(p)[1] for p in self.pairs)
-        else:
-            body = "kokushi"
-        return f"{body} ({self.wait.value} on {index_name(self.win)})"
+        return f"{self.groups_text()} ({self.wait.label} on {index_name(self.win)})"
 
     def __repr__(self) -> str:
         return f"<Reading {self}>"
 
 
-@lru_cache(maxsize=65536)
-def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
-    """Every split of one suit's tiles into sequences, triplets and at most one pair.
+# A suit's splits are worked out on its counts alone, the same for man, pin and sou. A group
+# is coded as 2 × its first number, + 1 for a triplet, so sorted codes list groups by number.
+_Split = tuple[int, tuple[int, ...]]  # (pair number or -1, group codes)
 
-    Memoised on the suit's counts: the same suit pattern recurs across many
-    hands, and the search is the costly part of reading a hand.
+
+@cache
+def _number_splits(counts: tuple[int, ...], need_pair: bool) -> tuple[_Split, ...]:
+    """Every split of one suit's counts (9 numbers) into sequences, triplets and, if asked, one pair.
+
+    Memoised on what is left after each group, so patterns are shared across
+    suits and hands: most hands' suits are answered from the cache.
     """
+    i = 0
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        return () if need_pair else ((-1, ()),)
+    found: set[_Split] = set()
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        found.update((pair, tuple(sorted((2 * i + 1, *rest)))) for pair, rest in _number_splits(tuple(c), need_pair))
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        found.update((pair, tuple(sorted((2 * i, *rest)))) for pair, rest in _number_splits(tuple(c), need_pair))
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    if need_pair and c[i] >= 2:
+        c[i] -= 2
+        found.update((i, rest) for _, rest in _number_splits(tuple(c), False))
+    return tuple(sorted(found))
+
+
+@cache
+def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Every split of one suit's tiles into sequences, triplets and at most one pair, as Groups."""
     total = sum(counts)
     if total % 3 == 1:
         return ()
-    need_pair = total % 3 == 2
-    c = list(counts)
-    groups: list[Group] = []
-    found: set[tuple[int, tuple[Group, ...]]] = set()
-
-    def walk(i: int, pair: int) -> None:
-        while i < 9 and c[i] == 0:
-            i += 1
-        if i == 9:
-            if (pair >= 0) == need_pair:
-                found.add((pair, tuple(sorted(groups, key=_group_order))))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            groups.append(_CONCEALED_TRIPLET[base + i])
-            walk(i, pair)
-            groups.pop()
-            c[i] += 3
-        if i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            groups.append(_CONCEALED_SEQUENCE[base + i])
-            walk(i, pair)
-            groups.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-        if need_pair and pair < 0 and c[i] >= 2:
-            c[i] -= 2
-            walk(i, base + i)
-            c[i] += 2
-
-    walk(0, -1)
-    return tuple(sorted(found, key=lambda split: (split[0], [_group_order(g) for g in split[1]])))
+    groups = (_CONCEALED_SEQUENCE, _CONCEALED_TRIPLET)
+    return tuple(
+        (base + pair if pair >= 0 else -1, tuple(groups[code & 1][base + (code >> 1)] for code in codes))
+        for pair, codes in _number_splits(counts, total % 3 == 2)
+    )
 
 
-def _group_order(group: Group) -> tuple[int, bool]:
-    return (group.first, group.is_sequence)
-
-
-_NO_HONORS = (-1, ())
-
-
-def _honor_split(counts: list[int]) -> tuple[int, tuple[Group, ...]] | None:
-    honors = counts[27:34]
-    if not any(honors):
-        return _NO_HONORS
+@cache
+def _honor_split(honors: tuple[int, ...]) -> tuple[int, tuple[Group, ...]] | None:
+    """Honours only make triplets and one pair; ``honors`` counts East ... Red."""
     pair = -1
     groups = []
     for index, n in enumerate(honors, start=27):
@@ -326,24 +341,26 @@ _EMPTY_SUIT = (0,) * 9
 _NOTHING_IN_SUIT = ((-1, ()),)
 
 
-def _split(base: int, counts: list[int]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
-    suit = tuple(counts[base : base + 9])
-    return _NOTHING_IN_SUIT if suit == _EMPTY_SUIT else _suit_splits(base, suit)
-
-
 def standard_decompositions(counts: list[int], meld_groups: tuple[Group, ...] = ()) -> list[tuple[int, tuple[Group, ...]]]:
     """All (pair, groups) splits of concealed tile counts; ``meld_groups`` are appended."""
-    honors = _honor_split(counts)
+    c = tuple(counts)
+    honors = _honor_split(c[27:34])
     if honors is None:
         return []
-    options = [_split(0, counts), _split(9, counts), _split(18, counts)]
-    if not all(options):
+    man, pin, sou = c[0:9], c[9:18], c[18:27]
+    options = (
+        _NOTHING_IN_SUIT if man == _EMPTY_SUIT else _suit_splits(0, man),
+        _NOTHING_IN_SUIT if pin == _EMPTY_SUIT else _suit_splits(9, pin),
+        _NOTHING_IN_SUIT if sou == _EMPTY_SUIT else _suit_splits(18, sou),
+    )
+    if not (options[0] and options[1] and options[2]):
         return []
+    honor_pair, honor_groups = honors
     result = []
     for (p1, g1), (p2, g2), (p3, g3) in product(*options):
-        pairs = [p for p in (p1, p2, p3, honors[0]) if p >= 0]
-        if len(pairs) == 1:
-            result.append((pairs[0], g1 + g2 + g3 + honors[1] + meld_groups))
+        # Exactly one pair in the whole hand (four pairs across four families add up to 14 tiles too).
+        if (p1 >= 0) + (p2 >= 0) + (p3 >= 0) + (honor_pair >= 0) == 1:
+            result.append((max(p1, p2, p3, honor_pair), g1 + g2 + g3 + honor_groups + meld_groups))
     return result
 
 
@@ -354,13 +371,26 @@ def is_chiitoitsu(counts: list[int]) -> bool:
 
 def is_kokushi(counts: list[int]) -> bool:
     """One of each terminal and honour plus one more of them."""
-    return all(counts[i] for i in YAOCHUU) and sum(counts[i] for i in YAOCHUU) == 14
+    # Thirteen kinds held is quick to count and rules out almost every other hand.
+    return counts.count(0) == 21 and all(counts[i] for i in YAOCHUU) and sum(counts[i] for i in YAOCHUU) == 14
 
 
 def readings(hand: Hand, tsumo: bool) -> list[Reading]:
     """Every reading of a winning hand (empty when it is not a winning shape)."""
-    meld_groups = tuple(meld_group(m.kind, m.first) for m in hand.melds)
+    meld_groups = tuple(map(_group_of_meld, hand.melds)) if hand.melds else ()
     return readings_of(hand.concealed_counts, meld_groups, hand.win.index, tsumo)
+
+
+_MELD_GROUPS: dict[Meld, Group] = {}
+
+
+def _group_of_meld(meld: Meld) -> Group:
+    group = _MELD_GROUPS.get(meld)
+    if group is None:
+        group = meld_group(meld.kind, meld.first)
+        if len(_MELD_GROUPS) < 10000:
+            _MELD_GROUPS[meld] = group
+    return group
 
 
 def readings_of(counts: list[int], meld_groups: tuple[Group, ...], win: int, tsumo: bool) -> list[Reading]:

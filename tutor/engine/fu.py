@@ -88,7 +88,7 @@ def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
 
 def rounded_fu(items: list[FuItem]) -> int:
     """The sum rounded up to the next 10; chiitoitsu's 25 stays 25."""
-    if items == [CHIITOITSU]:
+    if items and items[0] is CHIITOITSU:
         return 25
     return -(-sum(map(_FU, items)) // 10) * 10
 
@@ -163,4 +163,4 @@ def _make_wait_item(wait: Wait, group: Group | None, win_index: int) -> FuItem:
     first = group.first
     held = [i for i in (first, first + 1, first + 2) if i != win_index]
     shape = "".join(index_name(i)[0] for i in held) + index_name(first)[1]
-    return FuItem(f"fu.wait.{wait.value}", 2, shape, win)
+    return FuItem(f"fu.wait.{wait.label}", 2, shape, win)

@@ -12,10 +12,10 @@ tutor.engine.hand.HandError: wrong_tile_count: 12 concealed tiles and 1 meld mak
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
-from .tiles import Tile, TileNotationError, counts34, format_tiles, index_name, parse_tiles
+from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
 
 
 class HandError(ValueError):
@@ -32,6 +32,9 @@ class HandError(ValueError):
 
 
 class MeldKind(Enum):
+    # Members are singletons: hash by identity (Enum's own hash runs Python code on every dict lookup).
+    __hash__ = object.__hash__
+
     CHI = "chi"
     """A sequence called from the player on the left."""
     PON = "pon"
@@ -50,16 +53,15 @@ class MeldKind(Enum):
         return self in (MeldKind.MINKAN, MeldKind.ANKAN)
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     kind: MeldKind
     tiles: tuple[Tile, ...]
     """The meld's tiles in the order written (red fives keep their colour)."""
-    first: int = field(init=False, repr=False, compare=False)
-    """Index of the lowest tile kind in the meld."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "first", min(t.index for t in self.tiles))
+    @property
+    def first(self) -> int:
+        """Index of the lowest tile kind in the meld."""
+        return min(t.index for t in self.tiles)
 
     @property
     def is_open(self) -> bool:
@@ -77,6 +79,9 @@ class Meld:
         ...
         tutor.engine.hand.HandError: bad_request: chi 357s is not three consecutive tiles of one suit
         """
+        cached = _MELD_CACHE.get((kind, tiles))
+        if cached is not None:
+            return cached
         meld_kind = _MELD_KINDS.get(kind)
         if meld_kind is None:
             raise HandError(
@@ -97,45 +102,82 @@ class Meld:
                 raise HandError("bad_request", f"chi {format_tiles(parsed)} is not three consecutive tiles of one suit")
         elif kinds[-1] != first:
             raise HandError("bad_request", f"{kind} {format_tiles(parsed)} is not {meld_kind.size} copies of one tile")
-        return cls(meld_kind, parsed)
+        meld = cls(meld_kind, parsed)
+        if len(_MELD_CACHE) < 4096:  # melds are immutable and the same few hundred recur
+            _MELD_CACHE[(kind, tiles)] = meld
+        return meld
 
     def __str__(self) -> str:
         return f"{self.kind.value}:{format_tiles(self.tiles)}"
 
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
+_MELD_CACHE: dict[tuple[str, str], Meld] = {}
 
 
-@dataclass(frozen=True)
 class Hand:
+    """A hand that won: concealed tiles (the winning tile included), melds, and the winning tile.
+
+    An immutable value. What the engine asks of a hand again and again
+    (counts, kinds held, whether it is closed) is worked out once, here.
+    """
+
+    __slots__ = ("concealed", "melds", "win", "all_tiles", "concealed_counts", "counts", "is_closed", "mask", "red_fives")
+
     concealed: tuple[Tile, ...]
     """Tiles in the hand, the winning tile included."""
     melds: tuple[Meld, ...]
     win: Tile
     """The winning tile (one of the concealed tiles)."""
-    all_tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    all_tiles: tuple[Tile, ...]
     """Every tile of the hand, melds included (kans with all four)."""
-    concealed_counts: list[int] = field(init=False, repr=False, compare=False)
+    concealed_counts: list[int]
     """How many of each of the 34 kinds among the concealed tiles."""
-    counts: list[int] = field(init=False, repr=False, compare=False)
+    counts: list[int]
     """How many of each of the 34 kinds in the whole hand, melds included."""
-    is_closed: bool = field(init=False, repr=False, compare=False)
+    is_closed: bool
     """Menzen: no chi, pon or open kan (a concealed kan keeps the hand closed)."""
+    mask: int
+    """The kinds in the whole hand as a bit mask (bit i set when kind i is held)."""
+    red_fives: int
+    """How many red fives the hand holds, melds included."""
 
-    def __post_init__(self) -> None:
-        # Derived once here: every reading and yaku check asks for these.
-        concealed_counts = counts34(self.concealed)
-        counts = list(concealed_counts)
-        all_tiles = list(self.concealed)
-        for meld in self.melds:
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win: Tile) -> None:
+        self.concealed = concealed
+        self.melds = melds
+        self.win = win
+        counts = [0] * 34
+        mask = reds = 0
+        for tile in concealed:
+            counts[tile.index] += 1
+            mask |= tile.bit
+            reds += tile.red
+        self.concealed_counts = counts[:]
+        all_tiles = concealed
+        closed = True
+        for meld in melds:
             all_tiles += meld.tiles
+            closed = closed and meld.kind is MeldKind.ANKAN
             for tile in meld.tiles:
                 counts[tile.index] += 1
-        set_field = object.__setattr__
-        set_field(self, "all_tiles", tuple(all_tiles))
-        set_field(self, "concealed_counts", concealed_counts)
-        set_field(self, "counts", counts)
-        set_field(self, "is_closed", all(m.kind is MeldKind.ANKAN for m in self.melds))
+                mask |= tile.bit
+                reds += tile.red
+        self.all_tiles = all_tiles
+        self.counts = counts
+        self.is_closed = closed
+        self.mask = mask
+        self.red_fives = reds
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (self.concealed, self.melds, self.win) == (other.concealed, other.melds, other.win)
+
+    def __hash__(self) -> int:
+        return hash((self.concealed, self.melds, self.win))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({format_tiles(self.concealed)!r}, win={str(self.win)!r}, melds={[(m.kind.value, format_tiles(m.tiles)) for m in self.melds]!r})"
 
     @classmethod
     def parse(cls, hand: str, win: str, melds: Iterable[tuple[str, str]] = ()) -> Hand:

@@ -76,17 +76,8 @@ def catalogue() -> dict[str, str]:
 def text(message_id: str, **params: Any) -> str:
     """The sentence for a message id with its parameters filled in.
 
-    A parameter that is a tuple of tile indices is written as tiles:
-
-    >>> text("yaku.tanyao.yaochuu", tiles=(8, 27), verb="are")
-    '9m, 1z are not simple (terminals and honours break tanyao)'
+    >>> from .tiles import KindSet
+    >>> text("yaku.tanyao.yaochuu", tiles=KindSet(1 << 8 | 1 << 27))
+    'terminals and honours break tanyao, and the hand holds 9m, 1z'
     """
-    return catalogue()[message_id].format(**{name: _display(value) for name, value in params.items()})
-
-
-def _display(value: Any) -> Any:
-    if isinstance(value, tuple) and value and all(isinstance(i, int) for i in value):
-        from .tiles import index_name
-
-        return ", ".join(index_name(i) for i in value)
-    return value
+    return catalogue()[message_id].format(**params)

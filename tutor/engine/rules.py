@@ -17,16 +17,14 @@ tutor.engine.rules.RuleError: rules.kazoe must be one of 'yakuman', 'sanbaiman',
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class RuleError(ValueError):
     """An unknown rule key, preset or value."""
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     name: str = "tenhou"
     """The preset these options started from."""
     open_tanyao: bool = True
@@ -57,13 +55,13 @@ class RuleSet:
         """A preset (``{"preset": name}``, default tenhou) with single options replaced."""
         overrides = dict(overrides or {})
         preset_name = overrides.pop("preset", "tenhou")
-        if preset_name not in PRESETS:
+        if not isinstance(preset_name, str) or preset_name not in PRESETS:
             raise RuleError(f"unknown rules preset {preset_name!r}; choose from {', '.join(map(repr, PRESETS))}")
         changes = {key: _checked(key, value) for key, value in overrides.items()}
-        return replace(PRESETS[preset_name], **changes) if changes else PRESETS[preset_name]
+        return PRESETS[preset_name]._replace(**changes) if changes else PRESETS[preset_name]
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -74,8 +72,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 def _checked(key: str, value: Any) -> Any:
-    if key == "name" or key not in RuleSet.__dataclass_fields__:
-        known = ", ".join(f.name for f in fields(RuleSet) if f.name != "name")
+    if key == "name" or key not in RuleSet._fields:
+        known = ", ".join(name for name in RuleSet._fields if name != "name")
         raise RuleError(f"unknown rule {key!r}; known rules: preset, {known}")
     choices = _CHOICES.get(key)
     if choices is not None:

@@ -14,7 +14,6 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -87,8 +86,7 @@ class ReadingScore(NamedTuple):
         return (self.points, self.yakuman > 0, self.han, self.fu, sum(item.fu for item in self.fu_items))
 
 
-@dataclass(frozen=True)
-class ScoreResult:
+class ScoreResult(NamedTuple):
     hand: Hand
     situation: Situation
     rules: RuleSet
@@ -149,26 +147,34 @@ class _Active(NamedTuple):
     check: Any
     han: int
     units: int
+    needs: int
 
 
-# Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. The entry keeps
-# the RuleSet alive, so its id cannot be reused while cached.
-_ACTIVE: dict[tuple[int, bool], tuple[RuleSet, tuple[_Active, ...]]] = {}
+# Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. Each entry keeps
+# its RuleSet alive, so the id cannot be reused while cached.
+_ACTIVE: dict[tuple[int, bool, tuple[bool, ...]], tuple[RuleSet, tuple[_Active, ...]]] = {}
 
 
-def _active_rules(rules: RuleSet, closed: bool) -> tuple[_Active, ...]:
-    """The yaku that can apply: enabled by the rules, and open-allowed on an open hand."""
-    entry = _ACTIVE.get((id(rules), closed))
+def _active_rules(rules: RuleSet, closed: bool, situation: Situation) -> tuple[_Active, ...]:
+    """The yaku that can apply: enabled by the rules, allowed on this hand (open or closed),
+    and, for situational yaku, with their flag set. (Hand features are checked per hand.)"""
+    flags = situation[:_FLAG_COUNT]
+    key = (id(rules), closed, flags)
+    entry = _ACTIVE.get(key)
     if entry is None or entry[0] is not rules:
         active = tuple(
-            _Active(y, y.check, y.han_for(closed, rules), y.units(rules))
+            _Active(y, y.check, y.han_for(closed, rules), y.units(rules), y.needs)
             for y in YAKU.values()
-            if y.enabled(rules) and (closed or not y.closed_only)
+            if y.enabled(rules) and (closed or not y.closed_only) and (y.flag is None or getattr(situation, y.flag))
         )
-        if len(_ACTIVE) > 256:
+        if len(_ACTIVE) > 1024:
             _ACTIVE.clear()
-        entry = _ACTIVE[(id(rules), closed)] = (rules, active)
+        entry = _ACTIVE[key] = (rules, active)
     return entry[1]
+
+
+_FLAG_COUNT = Situation._fields.index("seat_wind")
+"""Situation's true/false fields come first: tsumo ... renhou."""
 
 
 @lru_cache(maxsize=1)
@@ -187,8 +193,8 @@ def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreRes
     all_readings = readings(hand, situation.tsumo)
     if not all_readings:
         return ScoreResult(hand, situation, rules, "not_a_winning_hand", None)
-    ctx = WinContext(hand, situation, rules, hand.counts)
-    active = _active_rules(rules, ctx.is_closed)
+    ctx = WinContext(hand, situation, rules)
+    active = _active_rules(rules, ctx.is_closed, situation)
     dora = dora_hits(ctx)
     scored = [score_reading(r, ctx, dora, active) for r in all_readings]
     if len(scored) > 1:
@@ -207,7 +213,10 @@ def score_reading(
     """Yaku, fu and points of one reading."""
     hits = []
     yakuman = False
-    for entry in active or _active_rules(ctx.rules, ctx.is_closed):
+    missing = ~ctx.features
+    for entry in active or _active_rules(ctx.rules, ctx.is_closed, ctx.situation):
+        if entry.needs & missing:
+            continue  # the hand lacks something this yaku cannot do without
         verdict = entry.check(r, ctx)
         if verdict.hit:
             hits.append((entry, verdict))
@@ -253,7 +262,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
         if dora:
             hits.append(_dora_line("dora", dora, s.dora_indicators))
     if ctx.rules.aka:
-        red = sum(1 for t in ctx.hand.all_tiles if t.red)
+        red = ctx.hand.red_fives
         if red:
             hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red)))
     if s.ura_indicators and s.in_riichi:

@@ -61,7 +61,7 @@ class Tile:
     [Tile('4m'), Tile('5m'), Tile('0m'), Tile('1z')]
     """
 
-    __slots__ = ("index", "red", "suit", "number", "_text")
+    __slots__ = ("index", "red", "suit", "number", "bit", "_text")
     _interned: dict[str, Tile] = {}
 
     index: int
@@ -72,6 +72,8 @@ class Tile:
     """``m``, ``p``, ``s`` or ``z``."""
     number: int
     """1-9 within a suit (a red five is 5); 1-7 for honours."""
+    bit: int
+    """``1 << index``: the tile's kind in a bit mask of kinds."""
 
     def __new__(cls, notation: str) -> Tile:
         try:
@@ -86,6 +88,7 @@ class Tile:
         tile.red = red
         tile.suit = SUITS[index // 9]
         tile.number = index % 9 + 1
+        tile.bit = 1 << index
         tile._text = f"{0 if red else tile.number}{tile.suit}"
         return tile
 
@@ -145,7 +148,8 @@ ALL_TILES: tuple[Tile, ...] = _BY_INDEX
 RED_FIVES: tuple[Tile, ...] = tuple(_RED_BY_INDEX.values())
 
 _parse_cache: dict[str, tuple[Tile, ...]] = {}
-_BLOCK = re.compile(r"([0-9]+)([mpsz])")
+# Good notation: blocks of digits, each closed by its suit letter; honours are 1-7 only.
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
 _BY_DIGIT = {suit: {digit: Tile._interned.get(digit + suit) for digit in "0123456789"} for suit in SUITS}
 
 
@@ -170,17 +174,19 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         return cached
     if not isinstance(text, str):
         raise TileNotationError(f"tiles must be written as a string, not {type(text).__name__}")
-    tiles: list[Tile | None] = []
-    covered = 0
-    for match in _BLOCK.finditer(text):
-        if match.start() != covered:
-            break
-        covered = match.end()
-        table = _BY_DIGIT[match.group(2)]
-        tiles += map(table.__getitem__, match.group(1))
-    if covered != len(text) or None in tiles:
+    if _WELL_FORMED.fullmatch(text) is None:
         _explain_bad_notation(text)
-    result = tuple(tiles)  # type: ignore[arg-type]  # no None left: checked above
+    # Read right to left: each suit letter names the suit of the digits before it.
+    tiles = []
+    table = _BY_DIGIT["m"]
+    for char in reversed(text):
+        suit_table = _BY_DIGIT.get(char)
+        if suit_table is None:
+            tiles.append(table[char])
+        else:
+            table = suit_table
+    tiles.reverse()
+    result = tuple(tiles)
     if len(text) <= 8:  # melds, winning tiles, indicators: the same few strings again and again
         if len(_parse_cache) > 4096:
             _parse_cache.clear()
@@ -266,6 +272,29 @@ def _next_kind(index: int) -> int:
 
 DORA_OF: tuple[int, ...] = tuple(_next_kind(i) for i in range(34))
 """Index of the dora for each indicator index."""
+
+
+def _mask(indices: Iterable[int]) -> int:
+    return sum(1 << i for i in set(indices))
+
+
+# Sets of kinds as bit masks (bit i = kind i): "does the hand hold any honour?" is one AND.
+HONOR_MASK = _mask(range(27, 34))
+TERMINAL_MASK = _mask(i for i in range(27) if IS_TERMINAL[i])
+YAOCHUU_MASK = _mask(YAOCHUU)
+SIMPLE_MASK = _mask(i for i in range(27) if not IS_TERMINAL[i])
+SUIT_MASKS = {"m": _mask(range(0, 9)), "p": _mask(range(9, 18)), "s": _mask(range(18, 27))}
+GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))
+"""2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou."""
+
+
+class KindSet(int):
+    """A set of tile kinds as a bit mask, written as tiles: ``str(KindSet(0b1001)) == '1m, 4m'``."""
+
+    def __str__(self) -> str:
+        return ", ".join(_BY_INDEX[i]._text for i in range(34) if self >> i & 1)
+
+    __format__ = lambda self, spec: format(str(self), spec)  # noqa: E731 - str.format must see the tiles
 
 
 def counts34(tiles: Iterable[Tile]) -> list[int]:

@@ -52,7 +52,7 @@ class WinningTile:
         return self.held_concealed < 4
 
     def __str__(self) -> str:
-        return f"{self.tile} ({', '.join(sorted(w.value for w in self.waits))})"
+        return f"{self.tile} ({', '.join(sorted(w.label for w in self.waits))})"
 
 
 def winning_tiles(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> list[WinningTile]:

@@ -6,9 +6,10 @@ local yaku, add its option to :class:`~tutor.engine.rules.RuleSet` and a rule he
 
 from __future__ import annotations
 
+from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape
-from ..tiles import IS_HONOR
+from ..tiles import HONOR_MASK
 from .registry import HIT, MISS, Miss, Verdict, yakuman
 
 
@@ -17,7 +18,7 @@ from .registry import HIT, MISS, Miss, Verdict, yakuman
     about="A non-dealer wins by ron before their first draw, with no call before it.",
     messages={"hit": "a non-dealer won by ron before their first draw"},
     closed_only=True,
-    situational=True,
+    flag="renhou",
     rule="renhou",
 )
 def renhou(r: Reading, ctx: WinContext) -> Verdict:
@@ -33,6 +34,7 @@ _WHEEL = (0, 2, 2, 2, 2, 2, 2, 2, 0)
     messages={"hit": "22334455667788 in one suit", "none": "not 22334455667788 of {suits}"},
     closed_only=True,
     rule="daisharin",
+    needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS | F.ALL_SIMPLES,
 )
 def daisharin(r: Reading, ctx: WinContext) -> Verdict:
     any_suit = ctx.rules.daisharin == "any_suit"
@@ -51,8 +53,9 @@ def daisharin(r: Reading, ctx: WinContext) -> Verdict:
     doubled=True,
     supersedes=("tsuuiisou",),
     rule="daichisei",
+    needs=F.ALL_HONOURS | F.NO_MELDS,
 )
 def daichisei(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is Shape.CHIITOITSU and all(IS_HONOR[i] for i in ctx.kinds):
+    if r.shape is Shape.CHIITOITSU and ctx.mask & ~HONOR_MASK == 0:
         return HIT["hit"]
     return MISS["none"]

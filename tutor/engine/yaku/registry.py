@@ -12,7 +12,6 @@ sentences that explain the check either way. The check returns a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -68,8 +67,7 @@ COMMON_MESSAGES = {
 }
 
 
-@dataclass(frozen=True)
-class Yaku:
+class Yaku(NamedTuple):
     id: str
     """The contract id (``../shared/api/score.md``)."""
     name: str
@@ -81,8 +79,8 @@ class Yaku:
     """Han on an open hand; None when the yaku needs a closed hand."""
     about: str
     """One sentence a learner can read: what the hand needs."""
-    check: Check = field(repr=False, compare=False)
-    messages: Mapping[str, str] = field(default_factory=dict, repr=False)
+    check: Check
+    messages: Mapping[str, str]
     """Reason sentences by key, for hits and misses."""
     yakuman: int = 0
     """Yakuman units (0 for ordinary yaku)."""
@@ -92,8 +90,17 @@ class Yaku:
     """Yaku not counted when this one is (e.g. ryanpeikou over iipeikou)."""
     rule: str | None = None
     """The RuleSet option that switches on this local yaku; None for standard yaku."""
-    situational: bool = False
-    """Decided by how the hand was won (riichi, tsumo, last tile ...), not by its tiles."""
+    needs: int = 0
+    """:class:`~tutor.engine.context.Feature` bits the hand must have for this yaku to be possible
+    (a shortcut for the scorer; the check decides)."""
+    flag: str | None = None
+    """For yaku decided by how the hand was won: the Situation field that must be true
+    (``riichi``, ``tsumo``, ``haitei`` ...). The scorer skips the check when it is false."""
+
+    @property
+    def situational(self) -> bool:
+        """Decided by how the hand was won (riichi, tsumo, last tile ...), not by its tiles."""
+        return self.flag is not None
 
     @property
     def closed_only(self) -> bool:

@@ -12,7 +12,7 @@ from .registry import HIT, MISS, Verdict, yaku
     "riichi", "Riichi", "立直", 1, None,
     about="Declared riichi: closed, tenpai, 1000 points on the table.",
     messages={"hit": "riichi was declared on a closed hand", "double": "double riichi is counted instead"},
-    situational=True,
+    flag="riichi",
 )
 def riichi(r: Reading, ctx: WinContext) -> Verdict:
     s = ctx.situation
@@ -26,7 +26,7 @@ def riichi(r: Reading, ctx: WinContext) -> Verdict:
     about="Riichi declared on your very first discard, with no call before it; it replaces riichi.",
     messages={"hit": "riichi was declared on the first discard"},
     supersedes=("riichi",),
-    situational=True,
+    flag="double_riichi",
 )
 def double_riichi(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.double_riichi else MISS["flag"]
@@ -36,7 +36,7 @@ def double_riichi(r: Reading, ctx: WinContext) -> Verdict:
     "ippatsu", "Ippatsu", "一発", 1, None,
     about="Won within one go-around after riichi, with no call by anyone in between.",
     messages={"hit": "won within one go-around of the riichi"},
-    situational=True,
+    flag="ippatsu",
 )
 def ippatsu(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.ippatsu else MISS["flag"]
@@ -46,7 +46,7 @@ def ippatsu(r: Reading, ctx: WinContext) -> Verdict:
     "menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, None,
     about="A closed hand that wins by drawing its own winning tile.",
     messages={"hit": "a closed hand won by tsumo", "ron": "the hand was won by ron"},
-    situational=True,
+    flag="tsumo",
 )
 def menzen_tsumo(r: Reading, ctx: WinContext) -> Verdict:
     if not ctx.tsumo:
@@ -58,7 +58,7 @@ def menzen_tsumo(r: Reading, ctx: WinContext) -> Verdict:
     "haitei", "Haitei raoyue", "海底撈月", 1, 1,
     about="Tsumo on the last tile of the live wall.",
     messages={"hit": "won by tsumo on the last tile of the wall"},
-    situational=True,
+    flag="haitei",
 )
 def haitei(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.haitei else MISS["flag"]
@@ -68,7 +68,7 @@ def haitei(r: Reading, ctx: WinContext) -> Verdict:
     "houtei", "Houtei raoyui", "河底撈魚", 1, 1,
     about="Ron on the last discard of the hand.",
     messages={"hit": "won by ron on the last discard"},
-    situational=True,
+    flag="houtei",
 )
 def houtei(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.houtei else MISS["flag"]
@@ -78,7 +78,7 @@ def houtei(r: Reading, ctx: WinContext) -> Verdict:
     "rinshan", "Rinshan kaihou", "嶺上開花", 1, 1,
     about="Tsumo on the replacement tile drawn after declaring a kan.",
     messages={"hit": "won on the replacement tile after a kan"},
-    situational=True,
+    flag="rinshan",
 )
 def rinshan(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.rinshan else MISS["flag"]
@@ -88,7 +88,7 @@ def rinshan(r: Reading, ctx: WinContext) -> Verdict:
     "chankan", "Chankan", "槍槓", 1, 1,
     about="Ron on the tile another player adds to a pon to make a kan.",
     messages={"hit": "won by robbing the tile added to a kan"},
-    situational=True,
+    flag="chankan",
 )
 def chankan(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.chankan else MISS["flag"]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape, Wait
-from ..tiles import CHUN, DRAGONS, HAKU, HATSU, IS_TERMINAL, IS_YAOCHUU, WINDS, index_name
+from ..tiles import CHUN, DRAGONS, HAKU, HATSU, IS_TERMINAL, IS_YAOCHUU, WINDS, YAOCHUU_MASK, KindSet, index_name
 from .registry import HIT, MISS, Hit, Miss, Verdict, yaku
 
 
@@ -58,13 +59,14 @@ def pinfu(r: Reading, ctx: WinContext) -> Verdict:
     about="All simples: no terminal (1 or 9) and no honour anywhere in the hand.",
     messages={
         "hit": "every tile is a simple (2-8)",
-        "yaochuu": "{tiles} {verb} not simple (terminals and honours break tanyao)",
+        "yaochuu": "terminals and honours break tanyao, and the hand holds {tiles}",
         "open_rule": "open tanyao (kuitan) is off under these rules",
     },
+    needs=F.ALL_SIMPLES,
 )
 def tanyao(r: Reading, ctx: WinContext) -> Verdict:
     if not ctx.all_simples:
-        return Miss("yaochuu", tiles=ctx.yaochuu_kinds, verb="is" if len(ctx.yaochuu_kinds) == 1 else "are")
+        return Miss("yaochuu", tiles=KindSet(ctx.mask & YAOCHUU_MASK))
     if not ctx.is_closed and not ctx.rules.open_tanyao:
         return MISS["open_rule"]
     return HIT["hit"]
@@ -99,6 +101,7 @@ def _yakuhai(kind: int, describe: str, colour: str) -> None:
         f"yakuhai_{describe}", f"Yakuhai: {describe}", {HAKU: "役牌 白", HATSU: "役牌 發", CHUN: "役牌 中"}[kind], 1, 1,
         about=f"A triplet or kan of {name}.",
         messages={"hit": f"a triplet of {name}", "none": f"no triplet of {name}"},
+        needs=F.DRAGON_TRIPLE,
     )
     def check(r: Reading, ctx: WinContext) -> Verdict:
         return HIT["hit"] if kind in r.triplets else MISS["none"]
@@ -113,6 +116,7 @@ _yakuhai(CHUN, "chun", "red")
     "yakuhai_seat_wind", "Yakuhai: seat wind", "役牌 自風", 1, 1,
     about="A triplet or kan of your own seat wind.",
     messages={"hit": "a triplet of the seat wind {tile}", "none": "no triplet of the seat wind {tile}"},
+    needs=F.WIND_TRIPLE,
 )
 def yakuhai_seat_wind(r: Reading, ctx: WinContext) -> Verdict:
     wind = ctx.seat_wind
@@ -127,6 +131,7 @@ _WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
     "yakuhai_round_wind", "Yakuhai: round wind", "役牌 場風", 1, 1,
     about="A triplet or kan of the round wind.",
     messages={"hit": "a triplet of the round wind {tile}", "none": "no triplet of the round wind {tile}"},
+    needs=F.WIND_TRIPLE,
 )
 def yakuhai_round_wind(r: Reading, ctx: WinContext) -> Verdict:
     wind = ctx.round_wind
@@ -151,6 +156,7 @@ def chiitoitsu(r: Reading, ctx: WinContext) -> Verdict:
         "no_honor": "there is no honour (all terminals is junchan)",
         "no_sequence": "there is no sequence (that would be honroutou)",
     },
+    needs=F.HONOURS | F.TERMINALS | F.SIMPLES,
 )
 def chanta(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -175,6 +181,7 @@ def chanta(r: Reading, ctx: WinContext) -> Verdict:
         "no_sequence": "there is no sequence",
     },
     supersedes=("chanta",),
+    needs=F.TERMINALS | F.NO_HONOURS | F.SIMPLES,
 )
 def junchan(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -207,6 +214,7 @@ def ittsu(r: Reading, ctx: WinContext) -> Verdict:
     "sanshoku", "Sanshoku doujun", "三色同順", 2, 1,
     about="The same sequence in all three suits.",
     messages={"hit": "the sequence {numbers} in all three suits", "none": "no sequence appears in all three suits"},
+    needs=F.THREE_SUITS,
 )
 def sanshoku(r: Reading, ctx: WinContext) -> Verdict:
     seqs = r.sequences
@@ -221,6 +229,7 @@ def sanshoku(r: Reading, ctx: WinContext) -> Verdict:
     "sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2,
     about="Triplets (or kans) of the same number in all three suits.",
     messages={"hit": "triplets of {number} in all three suits", "none": "no number is a triplet in all three suits"},
+    needs=F.THREE_SUITS | F.TRIPLE,
 )
 def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
     trips = r.triplets
@@ -235,6 +244,7 @@ def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
     "sankantsu", "Sankantsu", "三槓子", 2, 2,
     about="Three kans of any kind.",
     messages={"hit": "three kans", "none": "{count} kan(s), not three"},
+    needs=F.THREE_KANS,
 )
 def sankantsu(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if r.quads == 3 else _KAN_COUNT_MISSES[r.quads]
@@ -247,6 +257,7 @@ _KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     "toitoi", "Toitoi", "対々和", 2, 2,
     about="Four triplets or kans and a pair; no sequence. It does not need a call.",
     messages={"hit": "four triplets and a pair", "sequence": "{group} is a sequence"},
+    needs=F.TRIPLE,
 )
 def toitoi(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -263,6 +274,7 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
         "hit": "three concealed triplets",
         "none": "{count} concealed triplet(s); a triplet completed by ron counts as open",
     },
+    needs=F.TRIPLE,
 )
 def sanankou(r: Reading, ctx: WinContext) -> Verdict:
     count = r.concealed_triplets
@@ -276,6 +288,7 @@ _CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     "shousangen", "Shousangen", "小三元", 2, 2,
     about="Two dragon triplets and a dragon pair (the two dragon yakuhai count as well).",
     messages={"hit": "two dragon triplets and a dragon pair", "none": "not two dragon triplets with a dragon pair"},
+    needs=F.MANY_DRAGONS,
 )
 def shousangen(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD or r.pair not in DRAGONS:
@@ -293,6 +306,7 @@ def shousangen(r: Reading, ctx: WinContext) -> Verdict:
         "both": "it needs both terminals and honours",
     },
     supersedes=("chanta", "junchan"),
+    needs=F.ALL_YAOCHUU,
 )
 def honroutou(r: Reading, ctx: WinContext) -> Verdict:
     if not ctx.all_yaochuu:
@@ -320,6 +334,7 @@ def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 _SUIT_COUNT_MISSES = [Miss("suits", count=n) for n in range(4)]
+_SUIT_HITS = {suit: Hit(suit=suit) for suit in "mps"}
 
 
 @yaku(
@@ -330,11 +345,12 @@ _SUIT_COUNT_MISSES = [Miss("suits", count=n) for n in range(4)]
         "suits": "the hand uses {count} suits",
         "no_honor": "there are no honours (one suit alone is chinitsu)",
     },
+    needs=F.ONE_SUIT | F.HONOURS,
 )
 def honitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
         return _SUIT_COUNT_MISSES[len(ctx.suits)]
-    return Hit(suit=next(iter(ctx.suits))) if ctx.has_honors else MISS["no_honor"]
+    return _SUIT_HITS[ctx.suits] if ctx.has_honors else MISS["no_honor"]
 
 
 @yaku(
@@ -346,9 +362,10 @@ def honitsu(r: Reading, ctx: WinContext) -> Verdict:
         "honor": "the hand has honours (that is honitsu)",
     },
     supersedes=("honitsu",),
+    needs=F.ONE_SUIT | F.NO_HONOURS,
 )
 def chinitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
         return _SUIT_COUNT_MISSES[len(ctx.suits)]
-    return MISS["honor"] if ctx.has_honors else Hit(suit=next(iter(ctx.suits)))
+    return MISS["honor"] if ctx.has_honors else _SUIT_HITS[ctx.suits]
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape, Wait
-from ..tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST
+from ..tiles import CHUN, EAST, GREEN_MASK, HAKU, HATSU, HONOR_MASK, NORTH, SOUTH, WEST
 from .registry import HIT, MISS, Miss, Verdict, yakuman
 
-#: 2s 3s 4s 6s 8s and hatsu.
-GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))
 _TENHOU_WAIT = "a tenhou has no wait, so under double-yakuman rules it counts as the single yakuman"
 
 
@@ -23,6 +22,7 @@ def _wait_unknown(ctx: WinContext) -> bool:
     messages={"hit": "all thirteen terminals and honours, with a pair", "none": "not the thirteen orphans",
               "thirteen": "it was a 13-sided wait (kokushi_13)"},
     closed_only=True,
+    needs=F.ALL_ORPHANS,
 )
 def kokushi(r: Reading, ctx: WinContext) -> Verdict:
     if r.wait is Wait.KOKUSHI:
@@ -39,6 +39,7 @@ def kokushi(r: Reading, ctx: WinContext) -> Verdict:
               "tenhou": _TENHOU_WAIT},
     closed_only=True,
     doubled=True,
+    needs=F.ALL_ORPHANS,
 )
 def kokushi_13(r: Reading, ctx: WinContext) -> Verdict:
     if r.wait is not Wait.KOKUSHI_13:
@@ -55,6 +56,7 @@ def kokushi_13(r: Reading, ctx: WinContext) -> Verdict:
         "tanki": "it was won on the pair (suuankou_tanki)",
     },
     closed_only=True,
+    needs=F.TRIPLE,
 )
 def suuankou(r: Reading, ctx: WinContext) -> Verdict:
     if r.concealed_triplets != 4:
@@ -69,6 +71,7 @@ def suuankou(r: Reading, ctx: WinContext) -> Verdict:
               "tenhou": _TENHOU_WAIT},
     closed_only=True,
     doubled=True,
+    needs=F.TRIPLE,
 )
 def suuankou_tanki(r: Reading, ctx: WinContext) -> Verdict:
     if r.concealed_triplets != 4 or r.wait is not Wait.TANKI:
@@ -80,6 +83,7 @@ def suuankou_tanki(r: Reading, ctx: WinContext) -> Verdict:
     "daisangen", "Daisangen", "大三元",
     about="Triplets or kans of all three dragons.",
     messages={"hit": "triplets of all three dragons", "none": "not all three dragons are triplets"},
+    needs=F.MANY_DRAGONS,
 )
 def daisangen(r: Reading, ctx: WinContext) -> Verdict:
     trips = r.triplets
@@ -92,6 +96,7 @@ def daisangen(r: Reading, ctx: WinContext) -> Verdict:
     "shousuushii", "Shousuushii", "小四喜",
     about="Three wind triplets and a wind pair.",
     messages={"hit": "three wind triplets and a wind pair", "none": "not three wind triplets with a wind pair"},
+    needs=F.MANY_WINDS,
 )
 def shousuushii(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD or not EAST <= r.pair <= NORTH or len(r.triplets) < 3:
@@ -104,6 +109,7 @@ def shousuushii(r: Reading, ctx: WinContext) -> Verdict:
     about="Triplets or kans of all four winds.",
     messages={"hit": "triplets of all four winds", "none": "not all four winds are triplets"},
     doubled=True,
+    needs=F.MANY_WINDS,
 )
 def daisuushii(r: Reading, ctx: WinContext) -> Verdict:
     trips = r.triplets
@@ -116,24 +122,27 @@ def daisuushii(r: Reading, ctx: WinContext) -> Verdict:
     "tsuuiisou", "Tsuuiisou", "字一色",
     about="Every tile is an honour.",
     messages={"hit": "every tile is an honour", "none": "not every tile is an honour"},
+    needs=F.ALL_HONOURS,
 )
 def tsuuiisou(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if ctx.kinds[0] >= 27 else MISS["none"]
+    return HIT["hit"] if ctx.mask & ~HONOR_MASK == 0 else MISS["none"]
 
 
 @yakuman(
     "ryuuiisou", "Ryuuiisou", "緑一色",
     about="Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon (optional).",
     messages={"hit": "every tile is green", "none": "not every tile is green (2s 3s 4s 6s 8s 6z)"},
+    needs=F.ALL_GREEN,
 )
 def ryuuiisou(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if GREEN_KINDS.issuperset(ctx.kinds) else MISS["none"]
+    return HIT["hit"] if ctx.mask & ~GREEN_MASK == 0 else MISS["none"]
 
 
 @yakuman(
     "chinroutou", "Chinroutou", "清老頭",
     about="Every tile is a terminal (1 or 9).",
     messages={"hit": "every tile is a 1 or a 9", "none": "not every tile is a terminal"},
+    needs=F.ALL_TERMINALS,
 )
 def chinroutou(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.all_yaochuu and not ctx.has_honors else MISS["none"]
@@ -143,6 +152,7 @@ def chinroutou(r: Reading, ctx: WinContext) -> Verdict:
     "suukantsu", "Suukantsu", "四槓子",
     about="Four kans.",
     messages={"hit": "four kans", "none": "fewer than four kans"},
+    needs=F.FOUR_KANS,
 )
 def suukantsu(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if r.quads == 4 else MISS["none"]
@@ -155,7 +165,7 @@ def _chuuren_suit(ctx: WinContext) -> int | None:
     """First index of the suit when the hand is 1112345678999 plus one tile of that suit."""
     if ctx.hand.melds or len(ctx.suits) != 1 or ctx.has_honors:
         return None
-    base = 9 * "mps".index(next(iter(ctx.suits)))
+    base = 9 * "mps".index(ctx.suits)
     counts = ctx.counts[base : base + 9]
     if all(n >= need for n, need in zip(counts, _CHUUREN_BASE)):
         return base
@@ -175,6 +185,7 @@ def _is_junsei(ctx: WinContext, base: int) -> bool:
     messages={"hit": "1112345678999 plus one more tile of the suit", "none": "not the nine gates shape",
               "junsei": "the wait was nine-sided (junsei_chuuren)"},
     closed_only=True,
+    needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS,
 )
 def chuuren(r: Reading, ctx: WinContext) -> Verdict:
     base = _chuuren_suit(ctx)
@@ -190,6 +201,7 @@ def chuuren(r: Reading, ctx: WinContext) -> Verdict:
               "none": "not a nine-sided nine gates wait", "tenhou": _TENHOU_WAIT},
     closed_only=True,
     doubled=True,
+    needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS,
 )
 def junsei_chuuren(r: Reading, ctx: WinContext) -> Verdict:
     base = _chuuren_suit(ctx)
@@ -203,7 +215,7 @@ def junsei_chuuren(r: Reading, ctx: WinContext) -> Verdict:
     about="The dealer's fourteen starting tiles already form a winning hand.",
     messages={"hit": "the dealer won with the starting hand"},
     closed_only=True,
-    situational=True,
+    flag="tenhou",
 )
 def tenhou(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.tenhou else MISS["flag"]
@@ -214,7 +226,7 @@ def tenhou(r: Reading, ctx: WinContext) -> Verdict:
     about="A non-dealer wins by tsumo on their first draw, with no call before it.",
     messages={"hit": "a non-dealer won on the first draw"},
     closed_only=True,
-    situational=True,
+    flag="chiihou",
 )
 def chiihou(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.situation.chiihou else MISS["flag"]

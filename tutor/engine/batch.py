@@ -1,0 +1,121 @@
+"""Batch scoring, the engine behind ``tutor score --jsonl``: one request per line in, one response per line out.
+
+A line that is not valid JSON, or not a JSON object, gets a ``bad_request``
+line and the batch goes on. Answers keep the order of the requests.
+
+Two ways through a batch:
+
+* a stream (a pipe or a terminal): answer whatever complete lines have
+  arrived, write those answers in one go, repeat. A program can send one line
+  and wait for its answer.
+* a file of many lines on a machine with several cores: split the lines into
+  contiguous slices, answer each slice in a forked worker, write the slices
+  back in order.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from typing import BinaryIO
+
+from .api import error, score_request
+
+PARALLEL_MIN_LINES = 1000
+"""Below this many lines one process is quicker than forking workers."""
+
+# Responses are fresh trees without cycles: skip the encoder's cycle check.
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
+
+def answer_line(line: bytes) -> str:
+    """The response (JSON text, no newline) for one request line."""
+    try:
+        request = json.loads(line.decode())
+    except ValueError as problem:  # invalid JSON, or bytes that are not UTF-8
+        response = error("bad_request", f"this line is not valid JSON: {problem}")
+    else:
+        response = score_request(request)
+    return _encode(response)
+
+
+def answer_lines(lines: list[bytes]) -> bytes:
+    """The response lines for request lines, in order, each ending with a newline."""
+    return ("\n".join(map(answer_line, lines)) + "\n").encode() if lines else b""
+
+
+def default_workers() -> int:
+    """One worker per core (at most 4), or 1 where processes cannot be forked."""
+    if not hasattr(os, "fork"):
+        return 1
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+def score_stream(source: BinaryIO, out: BinaryIO, workers: int | None = None) -> None:
+    """Answer every request line of ``source`` on ``out``."""
+    workers = default_workers() if workers is None else workers
+    if _is_regular_file(source):
+        lines = source.read().split(b"\n")
+        if not lines[-1].strip():
+            lines.pop()  # the newline after the last request, or an empty file
+        if workers > 1 and len(lines) >= PARALLEL_MIN_LINES:
+            _answer_in_parallel(lines, out, workers)
+        else:
+            out.write(answer_lines(lines))
+        out.flush()
+        return
+    read = getattr(source, "read1", source.read)
+    pending = b""
+    while chunk := read(1 << 16):
+        pending += chunk
+        *complete, pending = pending.split(b"\n")
+        if complete:
+            out.write(answer_lines(complete))
+            out.flush()
+    if pending.strip():
+        out.write(answer_lines([pending]))
+    out.flush()
+
+
+def _is_regular_file(stream: BinaryIO) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # in-memory streams have no file descriptor
+        return False
+
+
+def _answer_in_parallel(lines: list[bytes], out: BinaryIO, workers: int) -> None:
+    """Answer contiguous slices in forked workers (each writes to its own temporary file).
+
+    """
+    import tempfile  # only batches that fork need it
+
+    size = -(-len(lines) // workers)
+    slices = [lines[start : start + size] for start in range(0, len(lines), size)]
+    children = []
+    for part in slices[1:]:
+        try:
+            spool = tempfile.TemporaryFile()
+            pid = os.fork()
+        except OSError:  # no room for a spool file, or no more processes: this one answers the rest
+            children.append((-1, None, part))
+            continue
+        if pid == 0:  # the worker: answer its slice, then leave without running the parent's cleanup
+            code = 1
+            try:
+                spool.write(answer_lines(part))
+                spool.flush()
+                code = 0
+            finally:
+                os._exit(code)
+        children.append((pid, spool, part))
+    out.write(answer_lines(slices[0]))
+    for pid, spool, part in children:
+        if spool is not None and os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0:
+            spool.seek(0)
+            out.write(spool.read())
+        else:  # the worker failed or never started: answer its slice here rather than lose it
+            out.write(answer_lines(part))
+        if spool is not None:
+            spool.close()
