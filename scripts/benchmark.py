@@ -23,12 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
 
-from tests.oracle import oracle_score  # noqa: E402
-
-from tutor.engine.api import parse_request, score_request  # noqa: E402
-from tutor.engine.generate import random_request  # noqa: E402
-from tutor.engine.hand import HandError  # noqa: E402
-from tutor.engine.score import score  # noqa: E402
+from tests.oracle import oracle_score
+from tutor.engine.api import parse_request, score_request
+from tutor.engine.generate import random_request
+from tutor.engine.hand import HandError
+from tutor.engine.score import score
 
 
 def ours_engine(request: dict) -> object:
@@ -62,7 +61,9 @@ def main() -> None:
     contract = best_of(args.repeat, batch, score_request)
     print(f"mahjong package           {theirs:9.0f} hands/s")
     print(f"tutor engine (parse+score) {engine:8.0f} hands/s   ratio {engine / theirs:.2f}x")
-    print(f"tutor score_request (JSON-ready response with explanation) {contract:.0f} hands/s   ratio {contract / theirs:.2f}x")
+    print(
+        f"tutor score_request (JSON-ready response with explanation) {contract:.0f} hands/s   ratio {contract / theirs:.2f}x"
+    )
 
 
 if __name__ == "__main__":

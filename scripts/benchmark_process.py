@@ -49,7 +49,9 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     python = sys.executable
-    subprocess.run([python, "-m", "compileall", "-q", str(ROOT / "tutor"), str(ROOT / "tests" / "oracle.py")], check=True)
+    subprocess.run(
+        [python, "-m", "compileall", "-q", str(ROOT / "tutor"), str(ROOT / "tests" / "oracle.py")], check=True
+    )
     with tempfile.TemporaryDirectory() as folder:
         batch = Path(folder) / "batch.jsonl"
         batch.write_text("".join(json.dumps(random_request(rng)) + "\n" for _ in range(args.hands)))
@@ -65,7 +67,9 @@ def main() -> None:
     theirs = min(results["mahjong script"])
     for name, times in results.items():
         best = min(times)
-        print(f"{name:34s} best {best * 1000:6.0f} ms   median {statistics.median(times) * 1000:6.0f} ms   {theirs / best:4.2f}x")
+        print(
+            f"{name:34s} best {best * 1000:6.0f} ms   median {statistics.median(times) * 1000:6.0f} ms   {theirs / best:4.2f}x"
+        )
 
 
 if __name__ == "__main__":

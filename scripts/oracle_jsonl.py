@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
 
-from tests.oracle import oracle_score  # noqa: E402
+from tests.oracle import oracle_score
 
 
 def main() -> None:

@@ -15,25 +15,71 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld
 
 WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-KAZOE = {"yakuman": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN, "unlimited": HandConstants.KAZOE_NO_LIMIT}
+KAZOE = {
+    "yakuman": HandConstants.KAZOE_LIMITED,
+    "sanbaiman": HandConstants.KAZOE_SANBAIMAN,
+    "unlimited": HandConstants.KAZOE_NO_LIMIT,
+}
 MELD_TYPE = {"chi": Meld.CHI, "pon": Meld.PON, "minkan": Meld.KAN, "ankan": Meld.KAN}
 #: mahjong's yaku class names → contract ids.
 YAKU_IDS = {
-    "Tsumo": "menzen_tsumo", "Riichi": "riichi", "Ippatsu": "ippatsu", "Chankan": "chankan", "Rinshan": "rinshan",
-    "Haitei": "haitei", "Houtei": "houtei", "DaburuRiichi": "double_riichi", "Pinfu": "pinfu", "Tanyao": "tanyao",
-    "Iipeiko": "iipeikou", "Haku": "yakuhai_haku", "Hatsu": "yakuhai_hatsu", "Chun": "yakuhai_chun",
-    "SeatWindEast": "yakuhai_seat_wind", "SeatWindSouth": "yakuhai_seat_wind", "SeatWindWest": "yakuhai_seat_wind",
-    "SeatWindNorth": "yakuhai_seat_wind", "RoundWindEast": "yakuhai_round_wind", "RoundWindSouth": "yakuhai_round_wind",
-    "RoundWindWest": "yakuhai_round_wind", "RoundWindNorth": "yakuhai_round_wind", "Sanshoku": "sanshoku",
-    "Ittsu": "ittsu", "Chantai": "chanta", "Honroto": "honroutou", "Toitoi": "toitoi", "Sanankou": "sanankou",
-    "SanKantsu": "sankantsu", "SanshokuDoukou": "sanshoku_doukou", "Chiitoitsu": "chiitoitsu", "Shosangen": "shousangen",
-    "Honitsu": "honitsu", "Junchan": "junchan", "Ryanpeikou": "ryanpeikou", "Chinitsu": "chinitsu",
-    "KokushiMusou": "kokushi", "DaburuKokushiMusou": "kokushi_13", "ChuurenPoutou": "chuuren",
-    "DaburuChuurenPoutou": "junsei_chuuren", "Suuankou": "suuankou", "SuuankouTanki": "suuankou_tanki",
-    "Daisangen": "daisangen", "Shousuushii": "shousuushii", "DaiSuushii": "daisuushii", "Ryuuiisou": "ryuuiisou",
-    "Suukantsu": "suukantsu", "Tsuuiisou": "tsuuiisou", "Chinroutou": "chinroutou", "Tenhou": "tenhou",
-    "Chiihou": "chiihou", "RenhouYakuman": "renhou", "Daisharin": "daisharin", "Daichisei": "daichisei",
-    "Dora": "dora", "AkaDora": "aka_dora", "UraDora": "ura_dora",
+    "Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan": "rinshan",
+    "Haitei": "haitei",
+    "Houtei": "houtei",
+    "DaburuRiichi": "double_riichi",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Haku": "yakuhai_haku",
+    "Hatsu": "yakuhai_hatsu",
+    "Chun": "yakuhai_chun",
+    "SeatWindEast": "yakuhai_seat_wind",
+    "SeatWindSouth": "yakuhai_seat_wind",
+    "SeatWindWest": "yakuhai_seat_wind",
+    "SeatWindNorth": "yakuhai_seat_wind",
+    "RoundWindEast": "yakuhai_round_wind",
+    "RoundWindSouth": "yakuhai_round_wind",
+    "RoundWindWest": "yakuhai_round_wind",
+    "RoundWindNorth": "yakuhai_round_wind",
+    "Sanshoku": "sanshoku",
+    "Ittsu": "ittsu",
+    "Chantai": "chanta",
+    "Honroto": "honroutou",
+    "Toitoi": "toitoi",
+    "Sanankou": "sanankou",
+    "SanKantsu": "sankantsu",
+    "SanshokuDoukou": "sanshoku_doukou",
+    "Chiitoitsu": "chiitoitsu",
+    "Shosangen": "shousangen",
+    "Honitsu": "honitsu",
+    "Junchan": "junchan",
+    "Ryanpeikou": "ryanpeikou",
+    "Chinitsu": "chinitsu",
+    "KokushiMusou": "kokushi",
+    "DaburuKokushiMusou": "kokushi_13",
+    "ChuurenPoutou": "chuuren",
+    "DaburuChuurenPoutou": "junsei_chuuren",
+    "Suuankou": "suuankou",
+    "SuuankouTanki": "suuankou_tanki",
+    "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii",
+    "DaiSuushii": "daisuushii",
+    "Ryuuiisou": "ryuuiisou",
+    "Suukantsu": "suukantsu",
+    "Tsuuiisou": "tsuuiisou",
+    "Chinroutou": "chinroutou",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
+    "RenhouYakuman": "renhou",
+    "Daisharin": "daisharin",
+    "Daichisei": "daichisei",
+    "Dora": "dora",
+    "AkaDora": "aka_dora",
+    "UraDora": "ura_dora",
 }
 ERRORS = {
     HandCalculator.ERR_HAND_NOT_WINNING: "not_a_winning_hand",
@@ -103,7 +149,7 @@ def oracle_score(request: dict[str, Any]) -> dict[str, Any]:
         tiles = [ids.take(i, red) for i, red in _tiles(meld["tiles"])]
         melds.append(Meld(meld_type=MELD_TYPE[meld["kind"]], tiles=tiles, opened=meld["kind"] != "ankan"))
         all_tiles += tiles
-    (win_index, win_red), = _tiles(request["win"])
+    ((win_index, win_red),) = _tiles(request["win"])
     candidates = [t for t in hand if t // 4 == win_index and (not win_red or t % 4 == 0)]
     win = candidates[0]
     rules = request.get("rules", {})
@@ -128,7 +174,9 @@ def oracle_score(request: dict[str, Any]) -> dict[str, Any]:
     )
     dora = [i * 4 + 1 for i, _ in _tiles("".join(request.get("dora_indicators", [])))]
     ura = [i * 4 + 1 for i, _ in _tiles("".join(request.get("ura_indicators", [])))]
-    result = HandCalculator.estimate_hand_value(all_tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura)
+    result = HandCalculator.estimate_hand_value(
+        all_tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+    )
     if result.error:
         return {"error": {"code": ERRORS.get(result.error, "bad_request"), "message": result.error}}
     cost = result.cost
@@ -136,7 +184,10 @@ def oracle_score(request: dict[str, Any]) -> dict[str, Any]:
         if config.is_dealer:
             points = {"tsumo_non_dealer": cost["main"] + cost["main_bonus"]}
         else:
-            points = {"tsumo_dealer": cost["main"] + cost["main_bonus"], "tsumo_non_dealer": cost["additional"] + cost["additional_bonus"]}
+            points = {
+                "tsumo_dealer": cost["main"] + cost["main_bonus"],
+                "tsumo_non_dealer": cost["additional"] + cost["additional_bonus"],
+            }
     else:
         points = {"ron": cost["main"] + cost["main_bonus"]}
     yaku = []

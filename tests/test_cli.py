@@ -47,13 +47,25 @@ def test_score_json_invalid_json_is_a_bad_request() -> None:
 
 
 def test_score_jsonl_answers_every_line_in_order() -> None:
-    lines = [json.dumps(GOOD), "not json", "[1, 2]", "", json.dumps({**GOOD, "win": "9m"}), json.dumps({**GOOD, "tsumo": True})]
+    lines = [
+        json.dumps(GOOD),
+        "not json",
+        "[1, 2]",
+        "",
+        json.dumps({**GOOD, "win": "9m"}),
+        json.dumps({**GOOD, "tsumo": True}),
+    ]
     done = tutor("score", "--jsonl", stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     responses = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(responses) == len(lines)
     assert responses[0]["total"] == 2000
-    assert [r.get("error", {}).get("code") for r in responses[1:5]] == ["bad_request", "bad_request", "bad_request", "win_not_in_hand"]
+    assert [r.get("error", {}).get("code") for r in responses[1:5]] == [
+        "bad_request",
+        "bad_request",
+        "bad_request",
+        "win_not_in_hand",
+    ]
     assert responses[5]["fu"] == 20
 
 
@@ -66,12 +78,32 @@ def test_score_jsonl_missing_file_exits_nonzero(tmp_path: Path) -> None:
 def test_score_prints_a_breakdown_for_people() -> None:
     done = tutor("score", stdin=json.dumps(GOOD))
     assert done.returncode == 0, done.stderr
-    for words in ("Hand:  123456m789p34555s", "ryanmen wait on 5s", "Riichi", "Pinfu", "Base (futei): 20 fu", "2 han 30 fu: 2000 (non-dealer ron)"):
+    for words in (
+        "Hand:  123456m789p34555s",
+        "ryanmen wait on 5s",
+        "Riichi",
+        "Pinfu",
+        "Base (futei): 20 fu",
+        "2 han 30 fu: 2000 (non-dealer ron)",
+    ):
         assert words in done.stdout
 
 
 def test_score_from_options() -> None:
-    done = tutor("score", "--hand", "123p77z666z", "--win", "3p", "--tsumo", "--meld", "minkan:8888p", "--meld", "pon:999m", "--seat", "S")
+    done = tutor(
+        "score",
+        "--hand",
+        "123p77z666z",
+        "--win",
+        "3p",
+        "--tsumo",
+        "--meld",
+        "minkan:8888p",
+        "--meld",
+        "pon:999m",
+        "--seat",
+        "S",
+    )
     assert done.returncode == 0, done.stderr
     assert "1 han 50 fu: 400/800 (non-dealer tsumo)" in done.stdout
 

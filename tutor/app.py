@@ -31,7 +31,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
-    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
+    app.config["SECRET_KEY"] = (
+        app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
+    )
 
     from . import store
     from .views import api, home

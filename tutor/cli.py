@@ -33,15 +33,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mode = score.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
-    mode.add_argument("--jsonl", action="store_true", help="batch: one JSON request per input line, one response per output line")
+    mode.add_argument(
+        "--jsonl", action="store_true", help="batch: one JSON request per input line, one response per output line"
+    )
     score.add_argument(
-        "--workers", type=int, metavar="N", help="--jsonl on a file: processes to use (default: one per core, at most 4)"
+        "--workers",
+        type=int,
+        metavar="N",
+        help="--jsonl on a file: processes to use (default: one per core, at most 4)",
     )
     score.add_argument("file", nargs="?", help="file holding the request(s); standard input when omitted or '-'")
     quick = score.add_argument_group("build the request from options instead of JSON")
     quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
     quick.add_argument("--win", help="the winning tile, e.g. 5s")
-    quick.add_argument("--meld", action="append", default=[], metavar="KIND:TILES", help="a meld such as pon:777p (repeatable)")
+    quick.add_argument(
+        "--meld", action="append", default=[], metavar="KIND:TILES", help="a meld such as pon:777p (repeatable)"
+    )
     quick.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (E = dealer)")
     quick.add_argument("--round", default="E", choices=list("ESWN"), help="round wind")
     quick.add_argument("--dora", action="append", default=[], metavar="TILE", help="a dora indicator (repeatable)")
@@ -49,7 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument("--honba", type=int, default=0)
     quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     quick.add_argument("--preset", help="rules preset (tenhou, classic)")
-    for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou"):
+    for flag in (
+        "tsumo",
+        "riichi",
+        "double-riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+    ):
         quick.add_argument(f"--{flag}", action="store_true")
     score.set_defaults(run=run_score)
 
@@ -59,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--debug", action="store_true", help="use Flask's development server with the reloader")
     serve.set_defaults(run=run_serve)
 
-    init_db = commands.add_parser("init-db", help="create or upgrade the database", description="Create or upgrade the database (safe to repeat).")
+    init_db = commands.add_parser(
+        "init-db", help="create or upgrade the database", description="Create or upgrade the database (safe to repeat)."
+    )
     init_db.set_defaults(run=run_init_db)
     return parser
 
@@ -116,14 +136,30 @@ def _open_input(path: str | None, binary: bool = False) -> Any:
 
 
 def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
-    request: dict[str, Any] = {"hand": args.hand or "", "win": args.win or "", "seat_wind": args.seat, "round_wind": args.round}
+    request: dict[str, Any] = {
+        "hand": args.hand or "",
+        "win": args.win or "",
+        "seat_wind": args.seat,
+        "round_wind": args.round,
+    }
     melds = []
     for meld in args.meld:
         kind, _, tiles = meld.partition(":")
         melds.append({"kind": kind, "tiles": tiles})
     if melds:
         request["melds"] = melds
-    for flag in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou"):
+    for flag in (
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+    ):
         if getattr(args, flag):
             request[flag] = True
     request.update(dora_indicators=args.dora, ura_indicators=args.ura, honba=args.honba, riichi_sticks=args.sticks)

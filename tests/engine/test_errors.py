@@ -22,34 +22,103 @@ BAD_REQUESTS = [
     bad("digits-without-suit", {**GOOD, "hand": "123m456p789s234s55"}, "bad_tiles", "no suit letter"),
     bad("win-two-tiles", {**GOOD, "win": "5m5m"}, "bad_tiles", "exactly one tile"),
     bad("win-empty", {**GOOD, "win": ""}, "bad_tiles", "exactly one tile"),
-    bad("meld-bad-notation", {**GOOD, "hand": "123m456p234s55m", "melds": [{"kind": "chi", "tiles": "78x9s"}]}, "bad_tiles", "chi"),
+    bad(
+        "meld-bad-notation",
+        {**GOOD, "hand": "123m456p234s55m", "melds": [{"kind": "chi", "tiles": "78x9s"}]},
+        "bad_tiles",
+        "chi",
+    ),
     bad("dora-bad-notation", {**GOOD, "dora_indicators": ["9q"]}, "bad_tiles", "dora_indicators"),
     bad("dora-two-tiles-in-one", {**GOOD, "dora_indicators": ["1m2m"]}, "bad_tiles", "one tile"),
     # counts
     bad("five-copies", {"hand": "11111m456p789s234s", "win": "1m"}, "too_many_copies", "1m used 5 times"),
-    bad("five-copies-with-a-meld", {"hand": "11m456p789s234s", "win": "1m", "melds": [{"kind": "minkan", "tiles": "1111m"}]}, "too_many_copies", "1m"),
+    bad(
+        "five-copies-with-a-meld",
+        {"hand": "11m456p789s234s", "win": "1m", "melds": [{"kind": "minkan", "tiles": "1111m"}]},
+        "too_many_copies",
+        "1m",
+    ),
     bad("five-fives-counting-red", {"hand": "50555m456p789s23s", "win": "2s"}, "too_many_copies", "5m"),
     bad("fifteen-tiles", {"hand": "123m456p789s234s555m", "win": "5m"}, "wrong_tile_count", "15"),
     bad("thirteen-tiles", {"hand": "123m456p789s234s5m", "win": "5m"}, "wrong_tile_count", "13"),
-    bad("meld-counted", {"hand": "123m456p789s234s55m", "win": "5m", "melds": [{"kind": "pon", "tiles": "777z"}]}, "wrong_tile_count", "17"),
-    bad("five-melds", {"hand": "55m", "win": "5m", "melds": [{"kind": "pon", "tiles": "111z"}] * 5}, "wrong_tile_count", "at most 4"),
+    bad(
+        "meld-counted",
+        {"hand": "123m456p789s234s55m", "win": "5m", "melds": [{"kind": "pon", "tiles": "777z"}]},
+        "wrong_tile_count",
+        "17",
+    ),
+    bad(
+        "five-melds",
+        {"hand": "55m", "win": "5m", "melds": [{"kind": "pon", "tiles": "111z"}] * 5},
+        "wrong_tile_count",
+        "at most 4",
+    ),
     bad("win-missing", {**GOOD, "win": "9p"}, "win_not_in_hand", "9p is not among the hand tiles"),
-    bad("win-only-in-a-meld", {"hand": "456p789s234s55m", "win": "1m", "melds": [{"kind": "chi", "tiles": "123m"}]}, "win_not_in_hand", "only inside a meld"),
+    bad(
+        "win-only-in-a-meld",
+        {"hand": "456p789s234s55m", "win": "1m", "melds": [{"kind": "chi", "tiles": "123m"}]},
+        "win_not_in_hand",
+        "only inside a meld",
+    ),
     bad("red-win-without-red-in-hand", {**GOOD, "win": "0m"}, "win_not_in_hand", "0m"),
     # shapes
-    bad("not-a-winning-shape", {"hand": "123m456p789s235s55m", "win": "5m"}, "not_a_winning_hand", "not a complete hand"),
-    bad("four-of-a-kind-is-not-two-pairs", {"hand": "1111m5577p22s4466z", "win": "2s"}, "not_a_winning_hand", "not a complete hand"),
-    bad("no-yaku", {"hand": "456p789s234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "123m"}]}, "no_yaku", "no yaku"),
-    bad("dora-are-not-yaku", {"hand": "456p789s234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "123m"}], "dora_indicators": ["4m"]}, "no_yaku", "dora are not yaku"),
+    bad(
+        "not-a-winning-shape", {"hand": "123m456p789s235s55m", "win": "5m"}, "not_a_winning_hand", "not a complete hand"
+    ),
+    bad(
+        "four-of-a-kind-is-not-two-pairs",
+        {"hand": "1111m5577p22s4466z", "win": "2s"},
+        "not_a_winning_hand",
+        "not a complete hand",
+    ),
+    bad(
+        "no-yaku",
+        {"hand": "456p789s234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "123m"}]},
+        "no_yaku",
+        "no yaku",
+    ),
+    bad(
+        "dora-are-not-yaku",
+        {
+            "hand": "456p789s234s55m",
+            "win": "5m",
+            "melds": [{"kind": "chi", "tiles": "123m"}],
+            "dora_indicators": ["4m"],
+        },
+        "no_yaku",
+        "dora are not yaku",
+    ),
     # contradictory flags
     bad("ippatsu-without-riichi", {**GOOD, "ippatsu": True}, "bad_request", "ippatsu needs riichi"),
-    bad("riichi-with-open-meld", {"hand": "123m456p234s55m", "win": "5m", "riichi": True, "melds": [{"kind": "chi", "tiles": "789s"}]}, "bad_request", "closed hand"),
-    bad("haitei-and-rinshan", {"hand": "123m456p789s55m", "win": "5m", "tsumo": True, "haitei": True, "rinshan": True, "melds": [{"kind": "ankan", "tiles": "2222s"}]}, "bad_request", "haitei and rinshan"),
+    bad(
+        "riichi-with-open-meld",
+        {"hand": "123m456p234s55m", "win": "5m", "riichi": True, "melds": [{"kind": "chi", "tiles": "789s"}]},
+        "bad_request",
+        "closed hand",
+    ),
+    bad(
+        "haitei-and-rinshan",
+        {
+            "hand": "123m456p789s55m",
+            "win": "5m",
+            "tsumo": True,
+            "haitei": True,
+            "rinshan": True,
+            "melds": [{"kind": "ankan", "tiles": "2222s"}],
+        },
+        "bad_request",
+        "haitei and rinshan",
+    ),
     bad("rinshan-without-kan", {**GOOD, "tsumo": True, "rinshan": True}, "bad_request", "no kan"),
     bad("chankan-by-tsumo", {**GOOD, "tsumo": True, "chankan": True}, "bad_request", "chankan"),
     bad("houtei-by-tsumo", {**GOOD, "tsumo": True, "houtei": True}, "bad_request", "houtei"),
     bad("tenhou-by-ron", {**GOOD, "tenhou": True}, "bad_request", "tenhou"),
-    bad("tenhou-with-riichi", {**GOOD, "tenhou": True, "tsumo": True, "riichi": True}, "bad_request", "riichi is impossible"),
+    bad(
+        "tenhou-with-riichi",
+        {**GOOD, "tenhou": True, "tsumo": True, "riichi": True},
+        "bad_request",
+        "riichi is impossible",
+    ),
     bad("chiihou-for-dealer", {**GOOD, "chiihou": True, "tsumo": True, "seat_wind": "E"}, "bad_request", "non-dealer"),
     # wrong JSON types
     bad("request-is-a-list", [GOOD], "bad_request", "JSON object"),
@@ -67,11 +136,36 @@ BAD_REQUESTS = [
     bad("sticks-string", {**GOOD, "riichi_sticks": "2"}, "bad_request", "riichi_sticks"),
     bad("melds-not-a-list", {**GOOD, "melds": {"kind": "pon"}}, "bad_request", "'melds' must be a list"),
     bad("meld-missing-tiles", {**GOOD, "melds": [{"kind": "pon"}]}, "bad_request", "meld 1"),
-    bad("meld-unknown-kind", {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "kong", "tiles": "777s"}]}, "bad_request", "unknown meld kind 'kong'"),
-    bad("chi-not-a-sequence", {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "357s"}]}, "bad_request", "not three consecutive"),
-    bad("chi-of-honours", {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "123z"}]}, "bad_request", "not three consecutive"),
-    bad("pon-mixed", {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "pon", "tiles": "778s"}]}, "bad_request", "not 3 copies"),
-    bad("kan-of-three", {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "ankan", "tiles": "777s"}]}, "bad_request", "has 3 tiles"),
+    bad(
+        "meld-unknown-kind",
+        {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "kong", "tiles": "777s"}]},
+        "bad_request",
+        "unknown meld kind 'kong'",
+    ),
+    bad(
+        "chi-not-a-sequence",
+        {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "357s"}]},
+        "bad_request",
+        "not three consecutive",
+    ),
+    bad(
+        "chi-of-honours",
+        {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "chi", "tiles": "123z"}]},
+        "bad_request",
+        "not three consecutive",
+    ),
+    bad(
+        "pon-mixed",
+        {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "pon", "tiles": "778s"}]},
+        "bad_request",
+        "not 3 copies",
+    ),
+    bad(
+        "kan-of-three",
+        {"hand": "123m456p234s55m", "win": "5m", "melds": [{"kind": "ankan", "tiles": "777s"}]},
+        "bad_request",
+        "has 3 tiles",
+    ),
     bad("indicators-not-a-list", {**GOOD, "dora_indicators": "1m"}, "bad_request", "dora_indicators"),
     bad("indicator-is-a-number", {**GOOD, "dora_indicators": [1]}, "bad_request", "dora_indicators"),
     bad("six-indicators", {**GOOD, "dora_indicators": ["1m"] * 6}, "bad_request", "at most 5"),
@@ -96,6 +190,8 @@ def test_bad_request(request_: Any, code: str, words: str) -> None:
     assert words in response["error"]["message"]
 
 
-@pytest.mark.parametrize("junk", [b"\x00\xff", "💥", {"hand": "💥", "win": "💥"}, {"hand": "1m" * 7, "win": "1m"}, 3.5, True])
+@pytest.mark.parametrize(
+    "junk", [b"\x00\xff", "💥", {"hand": "💥", "win": "💥"}, {"hand": "1m" * 7, "win": "1m"}, 3.5, True]
+)
 def test_junk_never_raises(junk: Any) -> None:
     assert "error" in score_request(junk)

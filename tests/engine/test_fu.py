@@ -22,7 +22,10 @@ def items(response: dict) -> list[tuple[int, str]]:
 def test_open_hand_with_20_fu_on_ron_is_raised_to_30() -> None:
     r = scored("234567m23455p", "4p", melds=[meld("chi", "678s")], **SOUTH)
     assert r["fu"] == 30
-    assert items(r) == [(20, "Base (futei): 20 fu"), (2, "Open hand won by ron with no other fu: 2 fu, so it rounds up to 30")]
+    assert items(r) == [
+        (20, "Base (futei): 20 fu"),
+        (2, "Open hand won by ron with no other fu: 2 fu, so it rounds up to 30"),
+    ]
 
 
 def test_mangan_cap_under_5_han() -> None:
@@ -75,7 +78,9 @@ def test_triplet_completed_by_ron_counts_as_open() -> None:
 )
 def test_kans_are_scored_as_kans(kind: str, tiles: str, fu: int, reason: str) -> None:
     is_kan = kind.endswith("kan")
-    r = scored("123m456p678s55m", "5m", tsumo=True, rinshan=is_kan, haitei=not is_kan, melds=[meld(kind, tiles)], **SOUTH)
+    r = scored(
+        "123m456p678s55m", "5m", tsumo=True, rinshan=is_kan, haitei=not is_kan, melds=[meld(kind, tiles)], **SOUTH
+    )
     assert (fu, reason) in items(r)
 
 
@@ -133,7 +138,9 @@ def test_pair_fu(pair: str, seat: str, round_: str, fu: int, reason: str | None)
 
 
 def test_double_wind_pair_rule_variant() -> None:
-    r = scored("123m456m789p345s11z", "5s", riichi=True, seat_wind="E", round_wind="E", rules={"double_wind_pair_fu": 2})
+    r = scored(
+        "123m456m789p345s11z", "5s", riichi=True, seat_wind="E", round_wind="E", rules={"double_wind_pair_fu": 2}
+    )
     assert (2, "Pair of the double wind 11z (seat and round wind): 2 fu") in items(r)
 
 

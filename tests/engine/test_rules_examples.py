@@ -114,7 +114,11 @@ def test_s4_kazoe_yakuman_is_one_unit_with_its_real_han() -> None:
     # riichi 1 + tsumo 1 + chinitsu 6 + iipeikou 1 + six dora (5m and 7m) = 15 han
     r = scored("11223355577799m", "9m", riichi=True, tsumo=True, dora_indicators=["4m", "6m"], **SOUTH)
     assert r["han"] == 15
-    assert (r["limit"], r["yakuman"], r["points"]) == ("kazoe_yakuman", 0, {"tsumo_dealer": 16000, "tsumo_non_dealer": 8000})
+    assert (r["limit"], r["yakuman"], r["points"]) == (
+        "kazoe_yakuman",
+        0,
+        {"tsumo_dealer": 16000, "tsumo_non_dealer": 8000},
+    )
 
 
 def test_s6_4_seed_2_fu_example() -> None:
@@ -124,7 +128,9 @@ def test_s6_4_seed_2_fu_example() -> None:
     assert sum(item["fu"] for item in r["fu_breakdown"]) == 46
     assert (yaku_ids(r), r["han"], r["fu"]) == ({"yakuhai_hatsu"}, 1, 50)
     assert r["points"] == {"tsumo_dealer": 800, "tsumo_non_dealer": 400}
-    as_dealer = scored("123p77z666z", "3p", tsumo=True, melds=[meld("minkan", "8888p"), meld("pon", "999m")], seat_wind="E")
+    as_dealer = scored(
+        "123p77z666z", "3p", tsumo=True, melds=[meld("minkan", "8888p"), meld("pon", "999m")], seat_wind="E"
+    )
     assert as_dealer["points"] == {"tsumo_non_dealer": 800} and as_dealer["total"] == 2400
 
 

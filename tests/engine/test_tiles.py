@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.engine.tiles import ALL_TILES, RED_FIVES, Tile, TileNotationError, dora_from_indicator, format_tiles, parse_tiles
+from tutor.engine.tiles import (
+    ALL_TILES,
+    RED_FIVES,
+    Tile,
+    TileNotationError,
+    dora_from_indicator,
+    format_tiles,
+    parse_tiles,
+)
 
 
 @pytest.mark.parametrize(
@@ -65,7 +73,7 @@ def test_parse_then_format_is_stable(tiles: list[Tile]) -> None:
 
 @pytest.mark.parametrize("tile", ALL_TILES + RED_FIVES, ids=str)
 def test_repr_pastes_back(tile: Tile) -> None:
-    assert eval(repr(tile)) is tile  # noqa: S307 - our own repr
+    assert eval(repr(tile)) is tile
 
 
 def test_red_five_is_the_same_kind_as_its_five() -> None:
@@ -77,9 +85,19 @@ def test_red_five_is_the_same_kind_as_its_five() -> None:
 @pytest.mark.parametrize(
     ("indicator", "dora"),
     [
-        ("1m", "2m"), ("8m", "9m"), ("9m", "1m"), ("9p", "1p"), ("9s", "1s"), ("0p", "6p"),
-        ("1z", "2z"), ("2z", "3z"), ("3z", "4z"), ("4z", "1z"),  # winds: E S W N E
-        ("5z", "6z"), ("6z", "7z"), ("7z", "5z"),  # dragons: white green red white
+        ("1m", "2m"),
+        ("8m", "9m"),
+        ("9m", "1m"),
+        ("9p", "1p"),
+        ("9s", "1s"),
+        ("0p", "6p"),
+        ("1z", "2z"),
+        ("2z", "3z"),
+        ("3z", "4z"),
+        ("4z", "1z"),  # winds: E S W N E
+        ("5z", "6z"),
+        ("6z", "7z"),
+        ("7z", "5z"),  # dragons: white green red white
     ],
 )
 def test_dora_follows_the_indicator(indicator: str, dora: str) -> None:

@@ -28,9 +28,15 @@ def waits(hand: str, *melds: tuple[str, str]) -> dict[str, set[str]]:
         pytest.param("123m456p789s567s1z", {"1z": {"tanki"}}, id="tanki"),
         pytest.param("123m456p111z5678s", {"5s": {"tanki"}, "8s": {"tanki"}}, id="nobetan-is-tanki"),
         pytest.param("123m456p11z23456s", {"1s": {"ryanmen"}, "4s": {"ryanmen"}, "7s": {"ryanmen"}}, id="sanmenchan"),
-        pytest.param("7888p123m456s789s", {"6p": {"ryanmen"}, "7p": {"tanki"}, "9p": {"ryanmen"}}, id="7888-waits-on-6-7-9"),
+        pytest.param(
+            "7888p123m456s789s", {"6p": {"ryanmen"}, "7p": {"tanki"}, "9p": {"ryanmen"}}, id="7888-waits-on-6-7-9"
+        ),
         pytest.param("1133m5577p22s446z", {"6z": {"tanki"}}, id="seven-pairs-tanki"),
-        pytest.param("19m19p19s1234567z", {t: {"kokushi_13"} for t in ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")}, id="kokushi-13-sided"),
+        pytest.param(
+            "19m19p19s1234567z",
+            {t: {"kokushi_13"} for t in ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")},
+            id="kokushi-13-sided",
+        ),
         pytest.param("119m9p19s1234567z", {"1p": {"kokushi"}}, id="kokushi-single"),
     ],
 )
@@ -40,7 +46,8 @@ def test_winning_tiles(hand: str, expected: dict[str, set[str]]) -> None:
 
 def test_winning_tiles_with_melds() -> None:
     assert waits("4566m", ("pon", "777z"), ("chi", "123p"), ("ankan", "9999s")) == {
-        "3m": {"ryanmen"}, "6m": {"ryanmen", "tanki"}
+        "3m": {"ryanmen"},
+        "6m": {"ryanmen", "tanki"},
     }
 
 
@@ -102,7 +109,9 @@ def test_seed_furiten_situations(hand: str, events: dict, kind: FuritenKind, blo
 
 
 def test_not_furiten_when_discards_are_not_winning_tiles() -> None:
-    result = furiten(parse_tiles("34567m234p567s88s"), discards=parse_tiles("1m9p"), passed_since_draw=parse_tiles("3m"))
+    result = furiten(
+        parse_tiles("34567m234p567s88s"), discards=parse_tiles("1m9p"), passed_since_draw=parse_tiles("3m")
+    )
     assert not result.is_furiten
     assert result.can_ron(Tile("5m"))
     assert not result.can_ron(Tile("3m"))  # not a winning tile at all

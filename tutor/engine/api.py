@@ -17,16 +17,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from .hand import Hand, HandError, Meld
+from .report import breakdown, describe_reading, explanation_text, reading_summary
 from .rules import TENHOU, RuleError, RuleSet
 from .score import ReadingScore, ScoreResult, score
 from .situation import WIND_LETTERS, Situation
 from .tiles import Tile, TileNotationError, parse_tiles
-from .report import breakdown, describe_reading, explanation_text, reading_summary
 
 FLAGS = Situation._fields[:11]
 """The true/false fields, in Situation's order (tsumo ... renhou)."""
 FIELDS = frozenset(
-    ("hand", "win", "melds", "seat_wind", "round_wind", "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "rules", *FLAGS)
+    (
+        "hand",
+        "win",
+        "melds",
+        "seat_wind",
+        "round_wind",
+        "dora_indicators",
+        "ura_indicators",
+        "honba",
+        "riichi_sticks",
+        "rules",
+        *FLAGS,
+    )
 )
 MAX_HAND_TEXT = 64
 """Longest "hand" string read; 14 tiles with a suffix each is 28 characters."""
@@ -77,12 +89,15 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
         request = dict(request)
     if not FIELDS.issuperset(request):
         unknown = sorted(set(request) - FIELDS)
-        raise HandError("bad_request", f"unknown field(s) {', '.join(map(repr, unknown))}; known fields: {', '.join(sorted(FIELDS))}")
+        raise HandError(
+            "bad_request",
+            f"unknown field(s) {', '.join(map(repr, unknown))}; known fields: {', '.join(sorted(FIELDS))}",
+        )
     hand_text = request.get("hand")
     win_text = request.get("win")
     for name, value in (("hand", hand_text), ("win", win_text)):
         if value is None:
-            raise HandError("bad_request", f"the request needs {name!r} (MPSZ tiles, e.g. \"123m456p789s11z\")")
+            raise HandError("bad_request", f'the request needs {name!r} (MPSZ tiles, e.g. "123m456p789s11z")')
         if not isinstance(value, str):
             raise HandError("bad_request", f"{name!r} must be a string of MPSZ tiles, not {_json_type(value)}")
     if len(hand_text) > MAX_HAND_TEXT:
@@ -96,7 +111,7 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
     round_wind = get("round_wind", "E")
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind)):
         if type(value) is not str or value not in _WIND_VALUES:
-            raise HandError("bad_request", f"{name!r} must be one of \"E\", \"S\", \"W\", \"N\", not {value!r}")
+            raise HandError("bad_request", f'{name!r} must be one of "E", "S", "W", "N", not {value!r}')
     honba = get("honba", 0)
     sticks = get("riichi_sticks", 0)
     for name, value in (("honba", honba), ("riichi_sticks", sticks)):
@@ -158,33 +173,38 @@ def _win(text: str) -> Tile:
 
 
 def _melds(value: Any) -> tuple[Meld, ...]:
-    if not value:
-        if isinstance(value, (list, tuple)):
-            return ()
+    if isinstance(value, (list, tuple)) and not value:
+        return ()
     if not isinstance(value, (list, tuple)):
-        raise HandError("bad_request", f"'melds' must be a list of objects like {{\"kind\": \"pon\", \"tiles\": \"777p\"}}, not {_json_type(value)}")
+        raise HandError(
+            "bad_request",
+            f'\'melds\' must be a list of objects like {{"kind": "pon", "tiles": "777p"}}, not {_json_type(value)}',
+        )
     if len(value) > 4:
         raise HandError("wrong_tile_count", f"{len(value)} melds; a hand has at most 4")
     melds = []
     for position, item in enumerate(value, start=1):
         if not isinstance(item, Mapping) or len(item) != 2 or "kind" not in item or "tiles" not in item:
-            raise HandError("bad_request", f"meld {position} must be an object with exactly \"kind\" and \"tiles\", not {item!r}"[:300])
+            raise HandError(
+                "bad_request", f'meld {position} must be an object with exactly "kind" and "tiles", not {item!r}'[:300]
+            )
         kind, tiles = item["kind"], item["tiles"]
         if not isinstance(kind, str) or not isinstance(tiles, str) or len(tiles) > 16:
-            raise HandError("bad_request", f"meld {position}: \"kind\" and \"tiles\" must be short strings")
+            raise HandError("bad_request", f'meld {position}: "kind" and "tiles" must be short strings')
         melds.append(Meld.parse(kind, tiles))
     return tuple(melds)
 
 
 def _indicators(request: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
     value = request.get(name)
-    if not value:
-        if value is None or isinstance(value, list):
-            return ()
+    if value is None or value == []:
+        return ()
     if not isinstance(value, list):
-        raise HandError("bad_request", f"{name!r} must be a list of tiles like [\"1m\"], not {_json_type(value)}")
+        raise HandError("bad_request", f'{name!r} must be a list of tiles like ["1m"], not {_json_type(value)}')
     if len(value) > 5:
-        raise HandError("bad_request", f"{name!r} has {len(value)} indicators; there are at most 5 (one plus one per kan)")
+        raise HandError(
+            "bad_request", f"{name!r} has {len(value)} indicators; there are at most 5 (one plus one per kan)"
+        )
     tiles = []
     for text in value:
         if not isinstance(text, str):
@@ -201,7 +221,9 @@ def _json_type(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return {str: "a string", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+    return {str: "a string", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def response(result: ScoreResult) -> dict[str, Any]:

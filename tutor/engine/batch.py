@@ -86,17 +86,15 @@ def _is_regular_file(stream: BinaryIO) -> bool:
 
 
 def _answer_in_parallel(lines: list[bytes], out: BinaryIO, workers: int) -> None:
-    """Answer contiguous slices in forked workers (each writes to its own temporary file).
-
-    """
+    """Answer contiguous slices in forked workers (each writes to its own temporary file)."""
     import tempfile  # only batches that fork need it
 
     size = -(-len(lines) // workers)
     slices = [lines[start : start + size] for start in range(0, len(lines), size)]
-    children = []
+    children: list[tuple[int, BinaryIO | None, list[bytes]]] = []
     for part in slices[1:]:
         try:
-            spool = tempfile.TemporaryFile()
+            spool = tempfile.TemporaryFile()  # noqa: SIM115 - it outlives this block: read after the worker ends
             pid = os.fork()
         except OSError:  # no room for a spool file, or no more processes: this one answers the rest
             children.append((-1, None, part))
@@ -111,11 +109,11 @@ def _answer_in_parallel(lines: list[bytes], out: BinaryIO, workers: int) -> None
                 os._exit(code)
         children.append((pid, spool, part))
     out.write(answer_lines(slices[0]))
-    for pid, spool, part in children:
-        if spool is not None and os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0:
-            spool.seek(0)
-            out.write(spool.read())
+    for pid, spooled, part in children:
+        if spooled is not None and os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0:
+            spooled.seek(0)
+            out.write(spooled.read())
         else:  # the worker failed or never started: answer its slice here rather than lose it
             out.write(answer_lines(part))
-        if spool is not None:
-            spool.close()
+        if spooled is not None:
+            spooled.close()

@@ -199,7 +199,9 @@ class Reading:
     """Ankou: concealed triplets and closed kans, not counting a triplet completed by ron (RULES.md §2.3)."""
 
     @classmethod
-    def standard(cls, groups: tuple[Group, ...], pair: int, win_group: Group | None, wait: Wait, win: int, tsumo: bool) -> Reading:
+    def standard(
+        cls, groups: tuple[Group, ...], pair: int, win_group: Group | None, wait: Wait, win: int, tsumo: bool
+    ) -> Reading:
         sequences = []
         triplets = []
         quads = concealed = 0
@@ -214,7 +216,19 @@ class Reading:
                     concealed += 1
         sequences.sort()
         triplets.sort()
-        return cls(Shape.STANDARD, groups, (pair,), win_group, wait, win, tsumo, tuple(sequences), tuple(triplets), quads, concealed)
+        return cls(
+            Shape.STANDARD,
+            groups,
+            (pair,),
+            win_group,
+            wait,
+            win,
+            tsumo,
+            tuple(sequences),
+            tuple(triplets),
+            quads,
+            concealed,
+        )
 
     def __init__(
         self,
@@ -341,7 +355,9 @@ _EMPTY_SUIT = (0,) * 9
 _NOTHING_IN_SUIT = ((-1, ()),)
 
 
-def standard_decompositions(counts: list[int], meld_groups: tuple[Group, ...] = ()) -> list[tuple[int, tuple[Group, ...]]]:
+def standard_decompositions(
+    counts: list[int], meld_groups: tuple[Group, ...] = ()
+) -> list[tuple[int, tuple[Group, ...]]]:
     """All (pair, groups) splits of concealed tile counts; ``meld_groups`` are appended."""
     c = tuple(counts)
     honors = _honor_split(c[27:34])

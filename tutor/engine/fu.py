@@ -20,7 +20,6 @@ and the open hand's bump from 20 to 30 is an item of its own.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import NamedTuple
 
 from .context import WinContext
@@ -90,10 +89,8 @@ def rounded_fu(items: list[FuItem]) -> int:
     """The sum rounded up to the next 10; chiitoitsu's 25 stays 25."""
     if items and items[0] is CHIITOITSU:
         return 25
-    return -(-sum(map(_FU, items)) // 10) * 10
-
-
-_FU = itemgetter(1)
+    total: int = sum(item.fu for item in items)
+    return -(-total // 10) * 10
 
 
 def _triplet_item(group: Group, concealed: bool) -> FuItem:

@@ -112,7 +112,9 @@ def _standard_groups(style: str, rng: random.Random, pool: _Pool) -> tuple[list[
 
 def _yakuman_groups(rng: random.Random, pool: _Pool) -> tuple[list[Group], int] | None:
     """A shape aimed at one yakuman (daisangen, suushii, tsuuiisou, ryuuiisou, chinroutou, ...)."""
-    target = rng.choice(("daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "suuankou", "chuuren"))
+    target = rng.choice(
+        ("daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "suuankou", "chuuren")
+    )
     if target == "chuuren":
         return None  # built by _chuuren
     if target == "daisangen":
@@ -286,7 +288,9 @@ def _with_situation(built: _Built, rng: random.Random, pool: _Pool) -> dict[str,
     all_indices = built.concealed + [t for _, tiles in built.melds for t in tiles]
     # One red five per suit, when the hand holds that five. A hand holding all four fives
     # must hold the red one: the set has only three plain fives of each suit.
-    reds = {five for five in (4, 13, 22) if five in all_indices and (all_indices.count(five) == 4 or rng.random() < 0.35)}
+    reds: set[int] = {
+        five for five in (4, 13, 22) if five in all_indices and (all_indices.count(five) == 4 or rng.random() < 0.35)
+    }
     red_pending = set(reds)
     melds = [{"kind": kind, "tiles": _notation(tiles, red_pending)} for kind, tiles in built.melds]
     red_in_hand = set(red_pending)
@@ -336,4 +340,3 @@ def _indicators(rng: random.Random, pool: _Pool, count: int) -> list[str]:
         pool.take((kind,))
         shown.append(index_name(kind))
     return shown
-

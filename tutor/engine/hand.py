@@ -122,7 +122,17 @@ class Hand:
     (counts, kinds held, whether it is closed) is worked out once, here.
     """
 
-    __slots__ = ("concealed", "melds", "win", "all_tiles", "concealed_counts", "counts", "is_closed", "mask", "red_fives")
+    __slots__ = (
+        "concealed",
+        "melds",
+        "win",
+        "all_tiles",
+        "concealed_counts",
+        "counts",
+        "is_closed",
+        "mask",
+        "red_fives",
+    )
 
     concealed: tuple[Tile, ...]
     """Tiles in the hand, the winning tile included."""

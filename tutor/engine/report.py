@@ -139,7 +139,17 @@ def _payment_line(result: ScoreResult) -> str:
     best = result.best
     assert best is not None and best.payment is not None
     s = result.situation
-    key = (best.han, best.fu, best.limit, best.yakuman, s.is_dealer, s.tsumo, s.honba, s.riichi_sticks, result.rules.kiriage)
+    key = (
+        best.han,
+        best.fu,
+        best.limit,
+        best.yakuman,
+        s.is_dealer,
+        s.tsumo,
+        s.honba,
+        s.riichi_sticks,
+        result.rules.kiriage,
+    )
     line = _PAYMENT_LINES.get(key)
     if line is None:
         line = _render_payment_line(result)
@@ -179,11 +189,15 @@ def format_result(result: ScoreResult) -> str:
         f"Win:   {hand.win} by {how}, seat {result.situation.seat_wind}, round {result.situation.round_wind}",
     ]
     if result.status == "not_a_winning_hand":
-        return "\n".join([*header, "Not a winning hand: no reading as four groups and a pair, seven pairs or thirteen orphans."])
+        return "\n".join(
+            [*header, "Not a winning hand: no reading as four groups and a pair, seven pairs or thirteen orphans."]
+        )
     best = result.best
     assert best is not None
     if result.status == "no_yaku":
-        return "\n".join([*header, f"Reading: {describe_reading(best.reading)}", "No yaku: this hand cannot win as it stands."])
+        return "\n".join(
+            [*header, f"Reading: {describe_reading(best.reading)}", "No yaku: this hand cannot win as it stands."]
+        )
     parts = breakdown(result)
     lines = [*header, f"Reading: {parts.reading}", "", "Yaku:"]
     width = max(len(y.name) for y in best.yaku)

@@ -152,7 +152,7 @@ class _Active(NamedTuple):
 
 # Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. Each entry keeps
 # its RuleSet alive, so the id cannot be reused while cached.
-_ACTIVE: dict[tuple[int, bool, tuple[bool, ...]], tuple[RuleSet, tuple[_Active, ...]]] = {}
+_ACTIVE: dict[tuple[int, bool, tuple[object, ...]], tuple[RuleSet, tuple[_Active, ...]]] = {}
 
 
 def _active_rules(rules: RuleSet, closed: bool, situation: Situation) -> tuple[_Active, ...]:

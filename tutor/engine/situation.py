@@ -58,8 +58,18 @@ class Situation(NamedTuple):
 
     def check(self, hand: Hand, rules: RuleSet) -> None:
         """Raise ``HandError("bad_request", ...)`` for flags that contradict each other or the hand."""
-        if not (self.riichi or self.double_riichi or self.ippatsu or self.rinshan or self.chankan or self.haitei
-                or self.houtei or self.tenhou or self.chiihou or self.renhou):
+        if not (
+            self.riichi
+            or self.double_riichi
+            or self.ippatsu
+            or self.rinshan
+            or self.chankan
+            or self.haitei
+            or self.houtei
+            or self.tenhou
+            or self.chiihou
+            or self.renhou
+        ):
             return  # a plain ron or tsumo contradicts nothing
         problem = self._problem(hand, rules)
         if problem:

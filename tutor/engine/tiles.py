@@ -74,6 +74,7 @@ class Tile:
     """1-9 within a suit (a red five is 5); 1-7 for honours."""
     bit: int
     """``1 << index``: the tile's kind in a bit mask of kinds."""
+    _text: str
 
     def __new__(cls, notation: str) -> Tile:
         try:
@@ -150,7 +151,7 @@ RED_FIVES: tuple[Tile, ...] = tuple(_RED_BY_INDEX.values())
 _parse_cache: dict[str, tuple[Tile, ...]] = {}
 # Good notation: blocks of digits, each closed by its suit letter; honours are 1-7 only.
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
-_BY_DIGIT = {suit: {digit: Tile._interned.get(digit + suit) for digit in "0123456789"} for suit in SUITS}
+_BY_DIGIT = {suit: {d: Tile._interned[d + suit] for d in "0123456789" if d + suit in Tile._interned} for suit in SUITS}
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -196,15 +197,15 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 def _explain_bad_notation(text: str) -> None:
     """Walk bad notation character by character and raise with the first problem found."""
-    pending: list[tuple[int, str]] = []  # (position, digit) waiting for their suit letter
+    pending: list[str] = []  # digits waiting for their suit letter
     for position, char in enumerate(text, start=1):
         if "0" <= char <= "9":
-            pending.append((position, char))
+            pending.append(char)
         elif char in "mpsz":
             if not pending:
                 raise TileNotationError(f"suit '{char}' at {position} in {text!r} has no digits before it")
-            for digit_position, digit in pending:
-                _tile_from_digit(digit, char, text, digit_position)
+            for digit in pending:
+                _check_honour(digit, char)
             pending.clear()
         elif char.isalpha():
             raise TileNotationError(f"unknown suit {char!r} at {position} in {text!r} (use m, p, s or z)")
@@ -215,13 +216,9 @@ def _explain_bad_notation(text: str) -> None:
     raise TileNotationError(f"cannot read {text!r} as tiles")  # pragma: no cover - every bad input is caught above
 
 
-def _tile_from_digit(digit: str, suit: str, text: str, position: int) -> Tile:
-    if suit == "z":
-        if digit in "089":
-            raise TileNotationError(
-                f"there is no honour tile '{digit}z' (1z-7z: East South West North White Green Red)"
-            )
-    return Tile._interned[digit + suit]
+def _check_honour(digit: str, suit: str) -> None:
+    if suit == "z" and digit in "089":
+        raise TileNotationError(f"there is no honour tile '{digit}z' (1z-7z: East South West North White Green Red)")
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
@@ -294,7 +291,7 @@ class KindSet(int):
     def __str__(self) -> str:
         return ", ".join(_BY_INDEX[i]._text for i in range(34) if self >> i & 1)
 
-    __format__ = lambda self, spec: format(str(self), spec)  # noqa: E731 - str.format must see the tiles
+    __format__ = lambda self, spec: format(str(self), spec)
 
 
 def counts34(tiles: Iterable[Tile]) -> list[int]:

@@ -59,7 +59,8 @@ def winning_tiles(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> list
     """Every tile that would complete the hand (13 tiles counting 3 per meld), in tile order."""
     if len(concealed) + 3 * len(melds) != 13:
         raise HandError(
-            "wrong_tile_count", f"{len(concealed)} concealed tiles and {len(melds)} melds; a waiting hand has 13 (3 per meld)"
+            "wrong_tile_count",
+            f"{len(concealed)} concealed tiles and {len(melds)} melds; a waiting hand has 13 (3 per meld)",
         )
     counts = counts34(concealed)
     held = list(counts)

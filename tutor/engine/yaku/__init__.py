@@ -4,7 +4,7 @@ Modules register in the order results list yaku: situational first, then
 the tile yaku, the yakuman and the optional local yaku.
 """
 
-from . import situational, standard, yakuman, local  # noqa: F401  (they register themselves)
+from . import local, situational, standard, yakuman  # noqa: F401  (they register themselves)
 from .registry import YAKU, Hit, Miss, Verdict, Yaku
 from .standard import pinfu_shape
 

@@ -10,26 +10,29 @@ from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape
 from ..tiles import HONOR_MASK
-from .registry import HIT, MISS, Miss, Verdict, yakuman
+from .registry import HIT, MISS, Miss, Verdict, flag_yaku, yakuman
 
-
-@yakuman(
-    "renhou", "Renhou", "人和",
+flag_yaku(
+    "renhou",
+    name="Renhou",
+    kanji="人和",
+    han=13,
+    open_han=None,
     about="A non-dealer wins by ron before their first draw, with no call before it.",
-    messages={"hit": "a non-dealer won by ron before their first draw"},
-    closed_only=True,
+    hit="a non-dealer won by ron before their first draw",
     flag="renhou",
+    yakuman=1,
     rule="renhou",
 )
-def renhou(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if ctx.situation.renhou else MISS["flag"]
 
 
 _WHEEL = (0, 2, 2, 2, 2, 2, 2, 2, 0)
 
 
 @yakuman(
-    "daisharin", "Daisharin", "大車輪",
+    "daisharin",
+    name="Daisharin",
+    kanji="大車輪",
     about="Two each of 2 to 8 in circles: 22334455667788p (some tables allow any suit).",
     messages={"hit": "22334455667788 in one suit", "none": "not 22334455667788 of {suits}"},
     closed_only=True,
@@ -46,7 +49,9 @@ def daisharin(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "daichisei", "Daichisei", "大七星",
+    "daichisei",
+    name="Daichisei",
+    kanji="大七星",
     about="Seven pairs of the seven honours; it replaces tsuuiisou.",
     messages={"hit": "seven pairs, all honours", "none": "not seven pairs of honours"},
     closed_only=True,

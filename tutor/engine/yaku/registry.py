@@ -130,6 +130,7 @@ YAKU: dict[str, Yaku] = {}
 
 def yaku(
     id: str,
+    *,
     name: str,
     kanji: str,
     han: int,
@@ -159,6 +160,42 @@ def yaku(
     return register
 
 
-def yakuman(id: str, name: str, kanji: str, about: str, messages: Mapping[str, str], closed_only: bool = False, **options: Any) -> Callable[[Check], Check]:
+def yakuman(
+    id: str,
+    *,
+    name: str,
+    kanji: str,
+    about: str,
+    messages: Mapping[str, str],
+    closed_only: bool = False,
+    **options: Any,
+) -> Callable[[Check], Check]:
     """Register a yakuman (13 han per unit, no ordinary yaku or dora beside it)."""
-    return yaku(id, name, kanji, 13, None if closed_only else 13, about, messages, yakuman=1, **options)
+    open_han = None if closed_only else 13
+    return yaku(
+        id, name=name, kanji=kanji, han=13, open_han=open_han, about=about, messages=messages, yakuman=1, **options
+    )
+
+
+def flag_yaku(
+    id: str,
+    *,
+    name: str,
+    kanji: str,
+    han: int,
+    open_han: int | None,
+    about: str,
+    hit: str,
+    flag: str,
+    **options: Any,
+) -> None:
+    """Register a yaku the situation alone decides: it counts when the Situation field ``flag`` is true."""
+
+    def check(r: Reading, ctx: WinContext) -> Verdict:
+        return HIT["hit"] if getattr(ctx.situation, flag) else MISS["flag"]
+
+    check.__name__ = id
+    messages = {"hit": hit}
+    yaku(id, name=name, kanji=kanji, han=han, open_han=open_han, about=about, messages=messages, flag=flag, **options)(
+        check
+    )

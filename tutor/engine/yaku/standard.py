@@ -9,7 +9,6 @@ from ..tiles import CHUN, DRAGONS, HAKU, HATSU, IS_TERMINAL, IS_YAOCHUU, WINDS, 
 from .registry import HIT, MISS, Hit, Miss, Verdict, yaku
 
 
-
 def _pair(index: int) -> str:
     name = index_name(index)
     return name[0] + name
@@ -37,7 +36,11 @@ _WAIT_MISSES = {wait: Miss("wait", wait=wait.value) for wait in Wait}
 
 
 @yaku(
-    "pinfu", "Pinfu", "平和", 1, None,
+    "pinfu",
+    name="Pinfu",
+    kanji="平和",
+    han=1,
+    open_han=None,
     about="A closed hand of four sequences and a non-value pair, won on a two-sided wait.",
     messages={
         "hit": "four sequences, a plain pair and a two-sided wait",
@@ -55,7 +58,11 @@ def pinfu(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "tanyao", "Tanyao", "断幺九", 1, 1,
+    "tanyao",
+    name="Tanyao",
+    kanji="断幺九",
+    han=1,
+    open_han=1,
     about="All simples: no terminal (1 or 9) and no honour anywhere in the hand.",
     messages={
         "hit": "every tile is a simple (2-8)",
@@ -73,7 +80,11 @@ def tanyao(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "iipeikou", "Iipeikou", "一盃口", 1, None,
+    "iipeikou",
+    name="Iipeikou",
+    kanji="一盃口",
+    han=1,
+    open_han=None,
     about="Two identical sequences in a closed hand.",
     messages={"hit": "the sequence {group} appears twice", "none": "no sequence appears twice"},
 )
@@ -98,7 +109,11 @@ def _yakuhai(kind: int, describe: str, colour: str) -> None:
     name = f"the {colour} dragon ({index_name(kind)})"
 
     @yaku(
-        f"yakuhai_{describe}", f"Yakuhai: {describe}", {HAKU: "役牌 白", HATSU: "役牌 發", CHUN: "役牌 中"}[kind], 1, 1,
+        f"yakuhai_{describe}",
+        name=f"Yakuhai: {describe}",
+        kanji={HAKU: "役牌 白", HATSU: "役牌 發", CHUN: "役牌 中"}[kind],
+        han=1,
+        open_han=1,
         about=f"A triplet or kan of {name}.",
         messages={"hit": f"a triplet of {name}", "none": f"no triplet of {name}"},
         needs=F.DRAGON_TRIPLE,
@@ -113,7 +128,11 @@ _yakuhai(CHUN, "chun", "red")
 
 
 @yaku(
-    "yakuhai_seat_wind", "Yakuhai: seat wind", "役牌 自風", 1, 1,
+    "yakuhai_seat_wind",
+    name="Yakuhai: seat wind",
+    kanji="役牌 自風",
+    han=1,
+    open_han=1,
     about="A triplet or kan of your own seat wind.",
     messages={"hit": "a triplet of the seat wind {tile}", "none": "no triplet of the seat wind {tile}"},
     needs=F.WIND_TRIPLE,
@@ -128,7 +147,11 @@ _WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
 
 
 @yaku(
-    "yakuhai_round_wind", "Yakuhai: round wind", "役牌 場風", 1, 1,
+    "yakuhai_round_wind",
+    name="Yakuhai: round wind",
+    kanji="役牌 場風",
+    han=1,
+    open_han=1,
     about="A triplet or kan of the round wind.",
     messages={"hit": "a triplet of the round wind {tile}", "none": "no triplet of the round wind {tile}"},
     needs=F.WIND_TRIPLE,
@@ -139,7 +162,11 @@ def yakuhai_round_wind(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "chiitoitsu", "Chiitoitsu", "七対子", 2, None,
+    "chiitoitsu",
+    name="Chiitoitsu",
+    kanji="七対子",
+    han=2,
+    open_han=None,
     about="Seven different pairs; always 25 fu.",
     messages={"hit": "seven different pairs", "none": "the hand is not read as seven pairs"},
 )
@@ -148,7 +175,11 @@ def chiitoitsu(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "chanta", "Chanta", "混全帯幺九", 2, 1,
+    "chanta",
+    name="Chanta",
+    kanji="混全帯幺九",
+    han=2,
+    open_han=1,
     about="Every group and the pair hold a terminal or honour; at least one honour and one sequence.",
     messages={
         "hit": "every group and the pair hold a terminal or an honour",
@@ -172,7 +203,11 @@ def chanta(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "junchan", "Junchan", "純全帯幺九", 3, 2,
+    "junchan",
+    name="Junchan",
+    kanji="純全帯幺九",
+    han=3,
+    open_han=2,
     about="Every group and the pair hold a terminal; no honours; at least one sequence.",
     messages={
         "hit": "every group and the pair hold a 1 or a 9",
@@ -197,7 +232,11 @@ def junchan(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "ittsu", "Ittsu", "一気通貫", 2, 1,
+    "ittsu",
+    name="Ittsu",
+    kanji="一気通貫",
+    han=2,
+    open_han=1,
     about="The straight 123, 456, 789 of one suit as three sequences.",
     messages={"hit": "123, 456 and 789 of {suit}", "none": "no suit has 123, 456 and 789 as sequences"},
 )
@@ -211,7 +250,11 @@ def ittsu(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "sanshoku", "Sanshoku doujun", "三色同順", 2, 1,
+    "sanshoku",
+    name="Sanshoku doujun",
+    kanji="三色同順",
+    han=2,
+    open_han=1,
     about="The same sequence in all three suits.",
     messages={"hit": "the sequence {numbers} in all three suits", "none": "no sequence appears in all three suits"},
     needs=F.THREE_SUITS,
@@ -226,7 +269,11 @@ def sanshoku(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2,
+    "sanshoku_doukou",
+    name="Sanshoku doukou",
+    kanji="三色同刻",
+    han=2,
+    open_han=2,
     about="Triplets (or kans) of the same number in all three suits.",
     messages={"hit": "triplets of {number} in all three suits", "none": "no number is a triplet in all three suits"},
     needs=F.THREE_SUITS | F.TRIPLE,
@@ -241,7 +288,11 @@ def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "sankantsu", "Sankantsu", "三槓子", 2, 2,
+    "sankantsu",
+    name="Sankantsu",
+    kanji="三槓子",
+    han=2,
+    open_han=2,
     about="Three kans of any kind.",
     messages={"hit": "three kans", "none": "{count} kan(s), not three"},
     needs=F.THREE_KANS,
@@ -254,7 +305,11 @@ _KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
 
 
 @yaku(
-    "toitoi", "Toitoi", "対々和", 2, 2,
+    "toitoi",
+    name="Toitoi",
+    kanji="対々和",
+    han=2,
+    open_han=2,
     about="Four triplets or kans and a pair; no sequence. It does not need a call.",
     messages={"hit": "four triplets and a pair", "sequence": "{group} is a sequence"},
     needs=F.TRIPLE,
@@ -268,7 +323,11 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "sanankou", "Sanankou", "三暗刻", 2, 2,
+    "sanankou",
+    name="Sanankou",
+    kanji="三暗刻",
+    han=2,
+    open_han=2,
     about="Three concealed triplets (closed kans count; a triplet completed by ron does not).",
     messages={
         "hit": "three concealed triplets",
@@ -285,7 +344,11 @@ _CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
 
 
 @yaku(
-    "shousangen", "Shousangen", "小三元", 2, 2,
+    "shousangen",
+    name="Shousangen",
+    kanji="小三元",
+    han=2,
+    open_han=2,
     about="Two dragon triplets and a dragon pair (the two dragon yakuhai count as well).",
     messages={"hit": "two dragon triplets and a dragon pair", "none": "not two dragon triplets with a dragon pair"},
     needs=F.MANY_DRAGONS,
@@ -298,7 +361,11 @@ def shousangen(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "honroutou", "Honroutou", "混老頭", 2, 2,
+    "honroutou",
+    name="Honroutou",
+    kanji="混老頭",
+    han=2,
+    open_han=2,
     about="Only terminals and honours, both present (always with toitoi or chiitoitsu).",
     messages={
         "hit": "only terminals and honours",
@@ -317,7 +384,11 @@ def honroutou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "ryanpeikou", "Ryanpeikou", "二盃口", 3, None,
+    "ryanpeikou",
+    name="Ryanpeikou",
+    kanji="二盃口",
+    han=3,
+    open_han=None,
     about="Two pairs of identical sequences in a closed hand.",
     messages={"hit": "two pairs of identical sequences", "none": "not two pairs of identical sequences"},
     supersedes=("iipeikou",),
@@ -338,7 +409,11 @@ _SUIT_HITS = {suit: Hit(suit=suit) for suit in "mps"}
 
 
 @yaku(
-    "honitsu", "Honitsu", "混一色", 3, 2,
+    "honitsu",
+    name="Honitsu",
+    kanji="混一色",
+    han=3,
+    open_han=2,
     about="One suit plus honours.",
     messages={
         "hit": "one suit ({suit}) plus honours",
@@ -354,7 +429,11 @@ def honitsu(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yaku(
-    "chinitsu", "Chinitsu", "清一色", 6, 5,
+    "chinitsu",
+    name="Chinitsu",
+    kanji="清一色",
+    han=6,
+    open_han=5,
     about="Every tile from one suit, no honours.",
     messages={
         "hit": "every tile is from one suit ({suit})",
@@ -368,4 +447,3 @@ def chinitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
         return _SUIT_COUNT_MISSES[len(ctx.suits)]
     return MISS["honor"] if ctx.has_honors else _SUIT_HITS[ctx.suits]
-

@@ -6,7 +6,7 @@ from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape, Wait
 from ..tiles import CHUN, EAST, GREEN_MASK, HAKU, HATSU, HONOR_MASK, NORTH, SOUTH, WEST
-from .registry import HIT, MISS, Miss, Verdict, yakuman
+from .registry import HIT, MISS, Miss, Verdict, flag_yaku, yakuman
 
 _TENHOU_WAIT = "a tenhou has no wait, so under double-yakuman rules it counts as the single yakuman"
 
@@ -17,10 +17,15 @@ def _wait_unknown(ctx: WinContext) -> bool:
 
 
 @yakuman(
-    "kokushi", "Kokushi musou", "国士無双",
+    "kokushi",
+    name="Kokushi musou",
+    kanji="国士無双",
     about="One of each of the thirteen terminals and honours, plus one more of any of them.",
-    messages={"hit": "all thirteen terminals and honours, with a pair", "none": "not the thirteen orphans",
-              "thirteen": "it was a 13-sided wait (kokushi_13)"},
+    messages={
+        "hit": "all thirteen terminals and honours, with a pair",
+        "none": "not the thirteen orphans",
+        "thirteen": "it was a 13-sided wait (kokushi_13)",
+    },
     closed_only=True,
     needs=F.ALL_ORPHANS,
 )
@@ -33,10 +38,15 @@ def kokushi(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "kokushi_13", "Kokushi musou, 13-sided wait", "国士無双十三面待ち",
+    "kokushi_13",
+    name="Kokushi musou, 13-sided wait",
+    kanji="国士無双十三面待ち",
     about="Thirteen orphans won while holding all thirteen singles (any of them completed it).",
-    messages={"hit": "all thirteen singles were held; any of them won", "none": "not a 13-sided kokushi wait",
-              "tenhou": _TENHOU_WAIT},
+    messages={
+        "hit": "all thirteen singles were held; any of them won",
+        "none": "not a 13-sided kokushi wait",
+        "tenhou": _TENHOU_WAIT,
+    },
     closed_only=True,
     doubled=True,
     needs=F.ALL_ORPHANS,
@@ -48,7 +58,9 @@ def kokushi_13(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "suuankou", "Suuankou", "四暗刻",
+    "suuankou",
+    name="Suuankou",
+    kanji="四暗刻",
     about="Four concealed triplets; on a dual-pon wait only a tsumo completes it.",
     messages={
         "hit": "four concealed triplets",
@@ -65,10 +77,15 @@ def suuankou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "suuankou_tanki", "Suuankou tanki", "四暗刻単騎",
+    "suuankou_tanki",
+    name="Suuankou tanki",
+    kanji="四暗刻単騎",
     about="Four concealed triplets won on the pair (a single-tile wait).",
-    messages={"hit": "four concealed triplets, won on the pair", "none": "not four concealed triplets won on the pair",
-              "tenhou": _TENHOU_WAIT},
+    messages={
+        "hit": "four concealed triplets, won on the pair",
+        "none": "not four concealed triplets won on the pair",
+        "tenhou": _TENHOU_WAIT,
+    },
     closed_only=True,
     doubled=True,
     needs=F.TRIPLE,
@@ -80,7 +97,9 @@ def suuankou_tanki(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "daisangen", "Daisangen", "大三元",
+    "daisangen",
+    name="Daisangen",
+    kanji="大三元",
     about="Triplets or kans of all three dragons.",
     messages={"hit": "triplets of all three dragons", "none": "not all three dragons are triplets"},
     needs=F.MANY_DRAGONS,
@@ -93,7 +112,9 @@ def daisangen(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "shousuushii", "Shousuushii", "小四喜",
+    "shousuushii",
+    name="Shousuushii",
+    kanji="小四喜",
     about="Three wind triplets and a wind pair.",
     messages={"hit": "three wind triplets and a wind pair", "none": "not three wind triplets with a wind pair"},
     needs=F.MANY_WINDS,
@@ -105,7 +126,9 @@ def shousuushii(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "daisuushii", "Daisuushii", "大四喜",
+    "daisuushii",
+    name="Daisuushii",
+    kanji="大四喜",
     about="Triplets or kans of all four winds.",
     messages={"hit": "triplets of all four winds", "none": "not all four winds are triplets"},
     doubled=True,
@@ -119,7 +142,9 @@ def daisuushii(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "tsuuiisou", "Tsuuiisou", "字一色",
+    "tsuuiisou",
+    name="Tsuuiisou",
+    kanji="字一色",
     about="Every tile is an honour.",
     messages={"hit": "every tile is an honour", "none": "not every tile is an honour"},
     needs=F.ALL_HONOURS,
@@ -129,7 +154,9 @@ def tsuuiisou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "ryuuiisou", "Ryuuiisou", "緑一色",
+    "ryuuiisou",
+    name="Ryuuiisou",
+    kanji="緑一色",
     about="Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon (optional).",
     messages={"hit": "every tile is green", "none": "not every tile is green (2s 3s 4s 6s 8s 6z)"},
     needs=F.ALL_GREEN,
@@ -139,7 +166,9 @@ def ryuuiisou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "chinroutou", "Chinroutou", "清老頭",
+    "chinroutou",
+    name="Chinroutou",
+    kanji="清老頭",
     about="Every tile is a terminal (1 or 9).",
     messages={"hit": "every tile is a 1 or a 9", "none": "not every tile is a terminal"},
     needs=F.ALL_TERMINALS,
@@ -149,7 +178,9 @@ def chinroutou(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "suukantsu", "Suukantsu", "四槓子",
+    "suukantsu",
+    name="Suukantsu",
+    kanji="四槓子",
     about="Four kans.",
     messages={"hit": "four kans", "none": "fewer than four kans"},
     needs=F.FOUR_KANS,
@@ -167,7 +198,7 @@ def _chuuren_suit(ctx: WinContext) -> int | None:
         return None
     base = 9 * "mps".index(ctx.suits)
     counts = ctx.counts[base : base + 9]
-    if all(n >= need for n, need in zip(counts, _CHUUREN_BASE)):
+    if all(n >= need for n, need in zip(counts, _CHUUREN_BASE, strict=True)):
         return base
     return None
 
@@ -180,10 +211,15 @@ def _is_junsei(ctx: WinContext, base: int) -> bool:
 
 
 @yakuman(
-    "chuuren", "Chuuren poutou", "九蓮宝燈",
+    "chuuren",
+    name="Chuuren poutou",
+    kanji="九蓮宝燈",
     about="A closed hand of 1112345678999 in one suit plus any tile of that suit.",
-    messages={"hit": "1112345678999 plus one more tile of the suit", "none": "not the nine gates shape",
-              "junsei": "the wait was nine-sided (junsei_chuuren)"},
+    messages={
+        "hit": "1112345678999 plus one more tile of the suit",
+        "none": "not the nine gates shape",
+        "junsei": "the wait was nine-sided (junsei_chuuren)",
+    },
     closed_only=True,
     needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS,
 )
@@ -195,10 +231,15 @@ def chuuren(r: Reading, ctx: WinContext) -> Verdict:
 
 
 @yakuman(
-    "junsei_chuuren", "Junsei chuuren poutou", "純正九蓮宝燈",
+    "junsei_chuuren",
+    name="Junsei chuuren poutou",
+    kanji="純正九蓮宝燈",
     about="Nine gates won on a nine-sided wait: the hand held exactly 1112345678999.",
-    messages={"hit": "the hand held exactly 1112345678999 and any tile of the suit won",
-              "none": "not a nine-sided nine gates wait", "tenhou": _TENHOU_WAIT},
+    messages={
+        "hit": "the hand held exactly 1112345678999 and any tile of the suit won",
+        "none": "not a nine-sided nine gates wait",
+        "tenhou": _TENHOU_WAIT,
+    },
     closed_only=True,
     doubled=True,
     needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS,
@@ -210,23 +251,27 @@ def junsei_chuuren(r: Reading, ctx: WinContext) -> Verdict:
     return MISS["tenhou"] if _wait_unknown(ctx) else HIT["hit"]
 
 
-@yakuman(
-    "tenhou", "Tenhou", "天和",
+flag_yaku(
+    "tenhou",
+    name="Tenhou",
+    kanji="天和",
+    han=13,
+    open_han=None,
     about="The dealer's fourteen starting tiles already form a winning hand.",
-    messages={"hit": "the dealer won with the starting hand"},
-    closed_only=True,
+    hit="the dealer won with the starting hand",
     flag="tenhou",
+    yakuman=1,
 )
-def tenhou(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if ctx.situation.tenhou else MISS["flag"]
 
 
-@yakuman(
-    "chiihou", "Chiihou", "地和",
+flag_yaku(
+    "chiihou",
+    name="Chiihou",
+    kanji="地和",
+    han=13,
+    open_han=None,
     about="A non-dealer wins by tsumo on their first draw, with no call before it.",
-    messages={"hit": "a non-dealer won on the first draw"},
-    closed_only=True,
+    hit="a non-dealer won on the first draw",
     flag="chiihou",
+    yakuman=1,
 )
-def chiihou(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if ctx.situation.chiihou else MISS["flag"]
