@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, g, render_template
+from markupsafe import Markup
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -19,6 +21,8 @@ def resource_dir(name: str) -> Path:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. Settings come from ``config``, else the environment (TUTOR_DATABASE,
+    TUTOR_SECRET_KEY, TUTOR_LESSONS_DIR, TUTOR_INSTANCE_PATH), else defaults in the instance folder."""
     app = Flask(
         __name__,
         instance_path=os.environ.get("TUTOR_INSTANCE_PATH") or str(Path.cwd() / "instance"),
@@ -28,6 +32,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE=os.environ.get("TUTOR_DATABASE") or str(Path(app.instance_path) / "tutor.sqlite"),
         LESSONS_DIR=os.environ.get("TUTOR_LESSONS_DIR"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     if config:
         app.config.update(config)
@@ -35,13 +40,67 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
     )
 
-    from . import store
-    from .views import api, home
+    from . import i18n, store
+    from .lessons import LessonLibrary
+    from .views import api, calculator, errors, home, lessons, reference, tables, tiles
 
+    lessons_root = resource_dir("lessons")
+    i18n.init_app(app, i18n.available_languages(lessons_root))
     store.init_app(app)
-    app.register_blueprint(home.bp)
-    app.register_blueprint(api.bp)
+    app.extensions["lessons"] = LessonLibrary(
+        lambda lang: _lesson_folders(app, lessons_root, lang), _block_renderer(app)
+    )
+    for blueprint in (home.bp, lessons.bp, reference.bp, calculator.bp, tables.bp, tiles.bp, api.bp, errors.bp):
+        app.register_blueprint(blueprint)
+    from .engine.report import describe_reading, payment_line
+    from .engine.tiles import parse_tiles
+    from .tiles_html import hand_drawing, tiles_html
+
+    app.jinja_env.filters["tiles"] = lambda text, **options: Markup(tiles_html(str(text), **options))
+    app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
+    app.jinja_env.globals.update(
+        hand_drawing=hand_drawing, describe_reading=describe_reading, payment_line=payment_line
+    )
+    _time_requests(app)
     return app
+
+
+def _time_requests(app: Flask) -> None:
+    """A Server-Timing header on every response: what the load script reads as server time."""
+
+    @app.before_request
+    def start_clock() -> None:
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def report_time(response: Response) -> Response:
+        if "started" in g:
+            response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - g.started) * 1000:.2f}"
+        return response
+
+
+def _lesson_folders(app: Flask, root: Path, lang: str) -> list[Path]:
+    """The built-in lessons of a language (English when it has none), then the teacher's folder."""
+    folders = [root / lang if (root / lang).is_dir() else root / "en"]
+    extra = app.config.get("LESSONS_DIR")
+    if extra:
+        extra_path = Path(extra)
+        if (extra_path / lang).is_dir():
+            folders.append(extra_path / lang)
+        elif lang == "en" and extra_path.is_dir():
+            folders.append(extra_path)
+    return folders
+
+
+def _block_renderer(app: Flask) -> Any:
+    """Lessons render worked examples and questions with the site's own templates, in their language."""
+
+    def render(kind: str, context: dict[str, Any], lang: str) -> str:
+        with app.app_context():
+            g.lang = lang
+            return render_template(f"partials/{kind}.html", **context)
+
+    return render
 
 
 def _instance_secret(app: Flask) -> str:

@@ -77,6 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--debug", action="store_true", help="use Flask's development server with the reloader")
     serve.set_defaults(run=run_serve)
 
+    check = commands.add_parser(
+        "check-lessons",
+        help="render every lesson and yaku note and report problems",
+        description="Render every lesson and yaku note (worked examples scored, questions solved) and list any problem. "
+        "Exit 1 when a file has a problem.",
+    )
+    check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
+    check.add_argument("--lang", default="en", help="language of the lessons (default en)")
+    check.set_defaults(run=run_check_lessons)
+
     init_db = commands.add_parser(
         "init-db", help="create or upgrade the database", description="Create or upgrade the database (safe to repeat)."
     )
@@ -183,6 +193,26 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"Riichi Tutor on http://{args.host}:{args.port}/", flush=True)
     waitress.serve(app, host=args.host, port=args.port, threads=8)
     return 0
+
+
+def run_check_lessons(args: argparse.Namespace) -> int:
+    from . import create_app
+
+    config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
+    if args.folder:
+        config["LESSONS_DIR"] = args.folder
+    app = create_app(config)
+    book = app.extensions["lessons"].book(args.lang)
+    for page in book.lessons.values():
+        print(
+            f"lesson {page.order:>2} {page.slug:<14} {page.examples} worked example(s), {len(page.questions)} question(s)  {page.path}"
+        )
+    print(
+        f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples in them"
+    )
+    for problem in book.problems:
+        print(f"PROBLEM {problem}", file=sys.stderr)
+    return 1 if book.problems else 0
 
 
 def run_init_db(args: argparse.Namespace) -> int:

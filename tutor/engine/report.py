@@ -81,7 +81,7 @@ def breakdown(result: ScoreResult, alternatives: int = 3) -> Breakdown:
         yaku,
         fu,
         fu_note,
-        _payment_line(result),
+        payment_line(result),
         [_alternative_line(other) for other in result.alternatives[:alternatives]],
     )
 
@@ -135,7 +135,8 @@ def _limit_note(result: ScoreResult) -> str:
     return f" — {text('limit.' + best.limit)}"
 
 
-def _payment_line(result: ScoreResult) -> str:
+def payment_line(result: ScoreResult) -> str:
+    """``2 han 30 fu: 2000 (non-dealer ron)``, with the limit reached and honba or sticks."""
     best = result.best
     assert best is not None and best.payment is not None
     s = result.situation

@@ -1,12 +1,15 @@
-"""The home page."""
+"""The home page: where to start."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
+
+from ..i18n import current_language
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("home.html")
+    book = current_app.extensions["lessons"].book(current_language())
+    return render_template("home.html", lessons=list(book.lessons.values()))

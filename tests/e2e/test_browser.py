@@ -1,0 +1,167 @@
+"""End to end, in a real browser: Debian's Chromium driven by Playwright against `tutor serve` (waitress).
+
+Screenshots go to test-artifacts/ (git ignores it).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real `tutor serve` on a free port, with its own database and instance folder."""
+    folder = tmp_path_factory.mktemp("served")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "TUTOR_DATABASE": str(folder / "tutor.sqlite"),
+        "TUTOR_INSTANCE_PATH": str(folder / "instance"),
+        "TUTOR_SECRET_KEY": "browser-tests",
+    }
+    log = open(folder / "server.log", "wb")  # noqa: SIM115 - closed after the server stops
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "/", timeout=1)
+            break
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError((folder / "server.log").read_text()) from None
+            time.sleep(0.1)
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    opened = context.new_page()
+    yield opened
+    context.close()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def _first_numeric_question() -> tuple[str, int, str]:
+    """A lesson question answered by typing, and its right answer (from the engine)."""
+    from tutor import create_app
+
+    app = create_app({"SECRET_KEY": "x", "DATABASE": ":memory:"})
+    book = app.extensions["lessons"].book("en")
+    for lesson in book.lessons.values():
+        for number, question in enumerate(lesson.questions, start=1):
+            if question.kind in ("han", "fu", "points"):
+                expected = question.grade("0").expected.replace(" all", "")
+                return lesson.slug, number, expected.split()[0] if question.kind != "points" else expected
+    raise AssertionError("no lesson has a han, fu or points question")
+
+
+def test_read_a_lesson_and_answer_a_question(server: str, page: Page) -> None:
+    page.goto(server + "/lessons/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Lessons")
+    page.get_by_role("link").filter(has_text="Tiles").first.click()
+    expect(page.locator("h1")).to_be_visible()
+    assert page.locator("img.tile").count() > 10
+    shot(page, "lesson")
+
+    slug, number, answer = _first_numeric_question()
+    page.goto(f"{server}/lessons/{slug}")
+    form = page.locator(f"#question-{number}")
+    form.scroll_into_view_if_needed()
+    form.locator("input[name=answer]").fill("1")
+    form.get_by_role("button", name="Check").click()
+    expect(form.locator(".verdict")).to_contain_text("Not quite")
+    form.locator("input[name=answer]").fill(answer)
+    form.get_by_role("button", name="Check").click()
+    expect(form.locator(".verdict.right")).to_contain_text("Right!")
+    shot(page, "question")
+
+
+def test_build_a_hand_in_the_calculator_by_clicking_tiles(server: str, page: Page) -> None:
+    page.goto(server + "/calculator")
+    for code in ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "3s", "4s", "5s", "5s", "5s"]:
+        page.locator(f"button[data-tile='{code}']").click()
+    expect(page.locator("#hand")).to_have_value("123456m789p34555s")
+    expect(page.locator("#win")).to_have_value("5s")
+    page.get_by_label("riichi", exact=True).check()
+    page.get_by_label("Seat wind").select_option("S")
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator(".breakdown .payment")).to_contain_text("2 han 30 fu: 2000 (non-dealer ron)")
+    expect(page.locator(".breakdown table.yaku")).to_contain_text("Pinfu")
+    shot(page, "calculator")
+
+
+def test_calculator_reports_a_bad_hand_without_crashing(server: str, page: Page) -> None:
+    page.goto(server + "/calculator?hand=123q&win=1m")
+    expect(page.get_by_role("alert")).to_contain_text("unknown suit 'q'")
+
+
+def test_pages_fit_a_phone(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    try:
+        phone = context.new_page()
+        for path in (
+            "/lessons/fu",
+            "/calculator?hand=123p77z666z&win=3p&tsumo=1&meld1_kind=minkan&meld1_tiles=8888p",
+            "/tables",
+            "/yaku/",
+        ):
+            phone.goto(server + path)
+            overflow = phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{path} is {overflow}px wider than a 320px phone"
+            shot(phone, "phone" + path.split("?")[0].replace("/", "-").rstrip("-"))
+    finally:
+        context.close()
+
+
+def test_unknown_page_is_friendly(server: str, page: Page) -> None:
+    response = page.goto(server + "/no/such/page")
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_contain_text("not in the wall")

@@ -1,0 +1,150 @@
+"""Lessons and yaku notes: every page renders, every example and question comes from the engine."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tutor.app import resource_dir
+from tutor.engine.yaku import YAKU
+from tutor.lessons import LessonBook
+
+LESSON_FILES = sorted((resource_dir("lessons") / "en").glob("*.md"))
+SLUGS = [f.stem.split("-", 1)[1] for f in LESSON_FILES]
+
+
+@pytest.fixture
+def book(app: Flask) -> LessonBook:
+    result: LessonBook = app.extensions["lessons"].book("en")
+    return result
+
+
+def test_every_lesson_and_note_renders(book: LessonBook) -> None:
+    assert not book.problems, "\n".join(book.problems)
+
+
+def test_the_course_has_its_lessons(book: LessonBook) -> None:
+    assert len(book.lessons) >= 12
+    orders = [page.order for page in book.lessons.values()]
+    assert orders == sorted(orders) and len(set(orders)) == len(orders)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_lesson_has_examples_and_questions(book: LessonBook, slug: str) -> None:
+    page = book.lessons[slug]
+    assert page.examples >= 1, f"{slug}: no worked example scored by the engine"
+    assert 2 <= len(page.questions) <= 5, f"{slug}: {len(page.questions)} check-yourself questions (want 2-5)"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_lesson_page_renders(client: FlaskClient, slug: str) -> None:
+    response = client.get(f"/lessons/{slug}")
+    assert response.status_code == 200
+    assert b"<h1>" in response.data
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_question_accepts_the_engine_s_answer(client: FlaskClient, book: LessonBook, slug: str) -> None:
+    page = book.lessons[slug]
+    for number, question in enumerate(page.questions, start=1):
+        answer = _right_answer(question)
+        response = client.post(
+            f"/lessons/{slug}/check/{number}", data={"answer": answer}, headers={"Accept": "application/json"}
+        )
+        assert response.status_code == 200
+        assert response.json["correct"], (slug, number, answer, response.json)
+
+
+def _right_answer(question) -> list[str] | str:  # type: ignore[no-untyped-def]
+    if question.kind == "yaku":
+        return sorted(question.expected_yaku())
+    if question.kind == "waits":
+        return [str(w.tile) for w in question.solution]
+    if question.kind == "furiten":
+        result, tile = question.solution
+        if not result.is_wait(tile):
+            return ["not_a_wait"]
+        return [result.kinds[0].value] if result.is_furiten else ["ron"]
+    grade = question.grade("0")
+    return grade.expected.replace(" all", "")
+
+
+def test_a_malformed_answer_gets_a_message_not_a_wrong_mark(client: FlaskClient, book: LessonBook) -> None:
+    slug, number = next(
+        (page.slug, n)
+        for page in book.lessons.values()
+        for n, q in enumerate(page.questions, 1)
+        if q.kind in ("han", "fu", "points")
+    )
+    response = client.post(
+        f"/lessons/{slug}/check/{number}", data={"answer": "lots"}, headers={"Accept": "application/json"}
+    )
+    assert response.json["problem"] and not response.json["correct"]
+    page = client.post(f"/lessons/{slug}/check/{number}", data={"answer": "lots"})
+    assert b"is not a number" in page.data
+
+
+def test_every_yaku_has_a_reference_note_with_an_example(book: LessonBook) -> None:
+    missing = [y for y in YAKU if y not in book.yaku_notes]
+    assert not missing, f"no yaku note for {missing}"
+    without_example = [y for y, note in book.yaku_notes.items() if note.examples < 1]
+    assert not without_example, f"yaku notes without a worked example: {without_example}"
+
+
+def test_every_yaku_is_taught_in_a_lesson(book: LessonBook) -> None:
+    linked = set()
+    for page in book.lessons.values():
+        linked.update(re.findall(r'href="/yaku/([a-z_0-9]+)"', page.html))
+    missing = [y for y in YAKU if y not in linked]
+    assert not missing, f"no lesson links to {missing}"
+
+
+def test_no_lesson_claims_30_fu_is_the_minimum(book: LessonBook) -> None:
+    # Pinfu tsumo is 20 fu and chiitoitsu 25: 30 is the least only for a closed ron.
+    for page in [*book.lessons.values(), *book.yaku_notes.values()]:
+        text = re.sub(r"<[^>]+>", "", page.html)
+        for sentence in re.split(r"(?<=[.!?])\s", text):
+            if re.search(r"\b30 fu\b", sentence) and re.search(r"minimum|at least|lowest|fewest", sentence, re.I):
+                assert re.search(r"\bron\b", sentence, re.I), f"{page.path}: {sentence!r}"
+
+
+def test_the_fu_lesson_teaches_the_special_cases(book: LessonBook) -> None:
+    fu = next(page for page in book.lessons.values() if page.slug == "fu")
+    text = fu.html
+    for fact in ("20 fu", "25 fu", "30 fu"):
+        assert fact in text
+
+
+def test_a_broken_lesson_is_reported_with_its_file(tmp_path: Path) -> None:
+    from tutor import create_app
+
+    teacher = tmp_path / "mine"
+    teacher.mkdir()
+    (teacher / "99-broken.md").write_text(
+        '---\ntitle: Broken\nslug: broken\norder: 99\nsummary: x\n---\n\n[[123q]]\n\n```score\n{"hand": "123m", "win": "1m"}\n```\n'
+    )
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite"), "LESSONS_DIR": str(teacher)}
+    )
+    problems = app.extensions["lessons"].book("en").problems
+    assert len(problems) == 1 and "99-broken.md" in problems[0] and "123q" in problems[0]
+
+
+def test_a_teacher_can_add_and_replace_lessons(tmp_path: Path) -> None:
+    from tutor import create_app
+
+    teacher = tmp_path / "mine"
+    teacher.mkdir()
+    (teacher / "50-extra.md").write_text(
+        "---\ntitle: Club rules\nslug: club\norder: 50\nsummary: Ours.\n---\n\nWe play [[123m]].\n"
+    )
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite"), "LESSONS_DIR": str(teacher)}
+    )
+    client = app.test_client()
+    assert b"Club rules" in client.get("/lessons/").data
+    assert client.get("/lessons/club").status_code == 200

@@ -1,0 +1,257 @@
+"""Lessons and yaku notes: Markdown with front matter, tiles, worked examples and questions.
+
+A lesson file (``lessons/<lang>/NN-slug.md``) starts with front matter::
+
+    ---
+    title: Fu, item by item
+    slug: fu
+    order: 9
+    summary: Where every fu comes from, and how the total is rounded.
+    ---
+
+and may use, besides ordinary Markdown:
+
+* ``[[123m 4'56p -11-z]]`` tiles inline (see :mod:`tutor.tiles_html`); options
+  after a bar: ``[[123m456p 55s | win=5s size=large]]``;
+* a worked example: a fenced block ``score`` holding a score request (JSON);
+  the engine scores it when the lesson is loaded and the page shows the full
+  breakdown;
+* a check-yourself question: a fenced block ``question`` holding
+  ``{"ask": "points", "request": {...}}`` (kinds in :mod:`tutor.quiz.questions`);
+  the answer is the engine's, never typed into the text.
+
+Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
+become the body of the yaku's reference page.
+
+Everything is rendered once per process; a broken tile code, worked example
+or question is a :class:`LessonError` naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import markdown
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
+from markdown.preprocessors import Preprocessor
+
+from .engine.api import evaluate
+from .engine.hand import HandError
+from .engine.tiles import TileNotationError
+from .quiz import Question, QuestionError
+from .tiles_html import SIZES, tiles_html
+
+FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+BLOCK = re.compile(r"^```(score|question)[ \t]*\n(.*?)\n```[ \t]*$", re.S | re.M)
+REQUIRED = ("title", "slug", "order", "summary")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be rendered, with the file and the reason."""
+
+
+@dataclass
+class Page:
+    """A rendered Markdown page: a lesson or a yaku note."""
+
+    slug: str
+    title: str
+    html: str
+    path: Path
+    order: int = 0
+    summary: str = ""
+    toc: list[dict[str, Any]] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    examples: int = 0
+    """How many worked examples the engine scored for this page."""
+
+
+RenderBlock = Callable[[str, Any, str], str]
+"""(template kind, context, language) → HTML; the app supplies it so blocks share the site's templates."""
+
+
+class _Blocks(Preprocessor):
+    """Replaces ```score and ```question blocks by the HTML the engine and templates make."""
+
+    def __init__(self, md: markdown.Markdown, page: _PageState) -> None:
+        super().__init__(md)
+        self.page = page
+
+    def run(self, lines: list[str]) -> list[str]:
+        text = "\n".join(lines)
+
+        def replace(match: re.Match[str]) -> str:
+            kind, body = match.group(1), match.group(2)
+            html = self.page.block(kind, body)
+            return "\n\n" + self.md.htmlStash.store(html) + "\n\n"
+
+        return BLOCK.sub(replace, text).split("\n")
+
+
+class _Tiles(InlineProcessor):
+    """``[[123m 456p | win=5p]]`` → tile images."""
+
+    def __init__(self, md: markdown.Markdown, page: _PageState) -> None:
+        super().__init__(r"\[\[([^\]|]+)(?:\|([^\]]*))?\]\]", md)
+        self.page = page
+
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:
+        return self.md.htmlStash.store(self.page.tiles(m.group(1), m.group(2) or "")), m.start(0), m.end(0)
+
+
+class _LessonExtension(Extension):
+    def __init__(self, page: _PageState) -> None:
+        super().__init__()
+        self.page = page
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        # Before fenced code (priority 25), so our blocks never reach it.
+        md.preprocessors.register(_Blocks(md, self.page), "tutor_blocks", 28)
+        md.inlinePatterns.register(_Tiles(md, self.page), "tutor_tiles", 185)
+
+
+@dataclass
+class _PageState:
+    """What rendering one page collects, and how it reports problems."""
+
+    path: Path
+    slug: str
+    render_block: RenderBlock
+    lang: str
+    questions: list[Question] = field(default_factory=list)
+    examples: int = 0
+
+    def fail(self, problem: str) -> LessonError:
+        return LessonError(f"{self.path}: {problem}")
+
+    def tiles(self, notation: str, options: str) -> str:
+        settings = dict(part.split("=", 1) for part in options.split() if "=" in part)
+        unknown = set(settings) - {"win", "size"}
+        if unknown or settings.get("size", "medium") not in SIZES:
+            raise self.fail(f"tiles [[{notation}|{options}]]: options are win=<tile> and size={'/'.join(SIZES)}")
+        try:
+            return tiles_html(notation.strip(), win=settings.get("win"), size=settings.get("size", "medium"))
+        except (TileNotationError, ValueError) as problem:
+            raise self.fail(f"tiles [[{notation}]]: {problem}") from None
+
+    def block(self, kind: str, body: str) -> str:
+        try:
+            payload = json.loads(body)
+        except ValueError as problem:
+            raise self.fail(f"the {kind} block is not valid JSON: {problem}") from None
+        if kind == "score":
+            caption = payload.pop("caption", "") if isinstance(payload, dict) else ""
+            try:
+                result = evaluate(payload)
+            except HandError as refusal:
+                raise self.fail(f"worked example {json.dumps(payload)} is refused: {refusal}") from None
+            self.examples += 1
+            return self.render_block("example", {"result": result, "request": payload, "caption": caption}, self.lang)
+        try:
+            question = Question.from_json(payload)
+        except QuestionError as problem:
+            raise self.fail(f"question {body.strip()}: {problem}") from None
+        self.questions.append(question)
+        number = len(self.questions)
+        return self.render_block("question", {"question": question, "number": number, "slug": self.slug}, self.lang)
+
+
+def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: str = "en") -> Page:
+    """Render one Markdown file; raises LessonError on any problem."""
+    text = path.read_text(encoding="utf-8")
+    meta: dict[str, str] = {}
+    front = FRONT_MATTER.match(text)
+    if front:
+        for line in front.group(1).splitlines():
+            if line.strip():
+                key, sep, value = line.partition(":")
+                if not sep:
+                    raise LessonError(f"{path}: front matter line {line!r} is not 'key: value'")
+                meta[key.strip()] = value.strip()
+        text = text[front.end() :]
+    if lesson:
+        missing = [key for key in REQUIRED if not meta.get(key)]
+        if missing:
+            raise LessonError(f"{path}: front matter needs {', '.join(missing)}")
+        if not meta["order"].isdigit():
+            raise LessonError(f"{path}: order must be a whole number, not {meta['order']!r}")
+    slug = meta.get("slug", path.stem)
+    state = _PageState(path, slug, render_block, lang)
+    md = markdown.Markdown(
+        extensions=["tables", "toc", "attr_list", "sane_lists", "fenced_code", _LessonExtension(state)],
+        extension_configs={"toc": {"toc_depth": "2-3"}},
+    )
+    html = md.convert(text)
+    return Page(
+        slug=slug,
+        title=meta.get("title", slug),
+        html=html,
+        path=path,
+        order=int(meta.get("order", 0)),
+        summary=meta.get("summary", ""),
+        toc=list(getattr(md, "toc_tokens", [])),
+        questions=state.questions,
+        examples=state.examples,
+    )
+
+
+class LessonBook:
+    """Every lesson and yaku note of one language, rendered once.
+
+    ``folders`` are read in order; a later folder (a teacher's
+    ``TUTOR_LESSONS_DIR``) adds lessons or replaces those with the same slug.
+    """
+
+    def __init__(self, folders: list[Path], render_block: RenderBlock, lang: str = "en") -> None:
+        self.lang = lang
+        self.lessons: dict[str, Page] = {}
+        self.yaku_notes: dict[str, Page] = {}
+        self.problems: list[str] = []
+        for folder in folders:
+            for path in sorted(folder.glob("*.md")):
+                self._add(self.lessons, path, render_block, lesson=True)
+            for path in sorted((folder / "yaku").glob("*.md")):
+                self._add(self.yaku_notes, path, render_block, lesson=False)
+        self.lessons = dict(sorted(self.lessons.items(), key=lambda item: (item[1].order, item[0])))
+
+    def _add(self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool) -> None:
+        try:
+            page = render_page(path, render_block, lesson=lesson, lang=self.lang)
+        except LessonError as problem:
+            self.problems.append(str(problem))
+            return
+        pages[page.slug] = page
+
+    def neighbours(self, slug: str) -> tuple[Page | None, Page | None]:
+        """The lessons before and after this one."""
+        slugs = list(self.lessons)
+        at = slugs.index(slug)
+        before = self.lessons[slugs[at - 1]] if at > 0 else None
+        after = self.lessons[slugs[at + 1]] if at + 1 < len(slugs) else None
+        return before, after
+
+
+class LessonLibrary:
+    """The books of every language, each built on first use and kept for the life of the process."""
+
+    def __init__(self, folders_for: Callable[[str], list[Path]], render_block: RenderBlock) -> None:
+        self._folders_for = folders_for
+        self._render_block = render_block
+        self._books: dict[str, LessonBook] = {}
+        self._lock = threading.Lock()
+
+    def book(self, lang: str) -> LessonBook:
+        book = self._books.get(lang)
+        if book is None:
+            with self._lock:
+                book = self._books.get(lang)
+                if book is None:
+                    book = self._books[lang] = LessonBook(self._folders_for(lang), self._render_block, lang)
+        return book

@@ -1,0 +1,75 @@
+"""Reading learners' answers leniently: "1,000/2,000", "2000-1000", "30fu", "3 han".
+
+A malformed answer raises :class:`AnswerError` with a message for the learner;
+it is never marked wrong.
+
+>>> parse_number("30 fu")
+30
+>>> parse_points("1,000/2,000")
+(1000, 2000)
+>>> parse_points("2000-1000")
+(1000, 2000)
+>>> parse_points("4000 all")
+(4000,)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..engine.tiles import Tile, TileNotationError, parse_tiles
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read; the message says what is expected."""
+
+
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+")
+_UNITS = re.compile(r"\b(fu|han|points?|pts|all|each)\b", re.IGNORECASE)
+_LEFTOVER = re.compile(r"[^\s/\-|,.:;+x×]")
+
+
+def _numbers(text: str) -> list[int]:
+    if not isinstance(text, str):
+        raise AnswerError("type the answer as a number")
+    cleaned = _UNITS.sub(" ", text.strip())
+    numbers = [int(n.replace(",", "")) for n in _NUMBER.findall(cleaned)]
+    if _LEFTOVER.search(_NUMBER.sub(" ", cleaned)):
+        raise AnswerError(f"{text.strip()!r} is not a number; type digits such as 30 or 7,700")
+    return numbers
+
+
+def parse_number(text: str) -> int:
+    """One whole number, with or without a unit: ``"30"``, ``"30fu"``, ``"3 han"``, ``"7,700"``."""
+    numbers = _numbers(text)
+    if len(numbers) != 1:
+        raise AnswerError("type one number" if numbers else "type a number")
+    return numbers[0]
+
+
+def parse_points(text: str) -> tuple[int, ...]:
+    """A payment: ``"7700"`` (ron or "all"), or a non-dealer tsumo as two numbers in either order."""
+    numbers = _numbers(text)
+    if not 1 <= len(numbers) <= 2:
+        raise AnswerError("type one number (ron, or each player's payment for a dealer tsumo) or two as 1000/2000")
+    return tuple(sorted(numbers))
+
+
+def parse_tile_choice(values: Iterable[str] | str) -> set[int]:
+    """Tile kinds picked from checkboxes (``["3m", "6m"]``) or typed as MPSZ (``"36m"``)."""
+    items = [values] if isinstance(values, str) else list(values)
+    kinds: set[int] = set()
+    for item in items:
+        try:
+            kinds.update(t.index for t in parse_tiles(item.replace(" ", "")))
+        except TileNotationError as problem:
+            raise AnswerError(f"{item!r} is not tile notation such as 3m or 147p ({problem})") from None
+    return kinds
+
+
+def tile_kinds_text(kinds: Iterable[int]) -> str:
+    """Kinds written as compact MPSZ: ``{2, 5}`` → ``"36m"``."""
+    from ..engine.tiles import format_tiles
+
+    return format_tiles(Tile.of(k) for k in kinds)

@@ -1,0 +1,100 @@
+// Riichi Tutor: small enhancements. Every page works without this file.
+"use strict";
+
+// Check-yourself questions: grade in place instead of reloading the page.
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!form.matches("form[data-check]")) return;
+  event.preventDefault();
+  const box = form.querySelector(".feedback");
+  try {
+    const response = await fetch(form.action.split("#")[0], {
+      method: "POST", body: new FormData(form), headers: { Accept: "application/json" },
+    });
+    const grade = await response.json();
+    box.replaceChildren();
+    const verdict = document.createElement("p");
+    if (grade.problem) {
+      verdict.className = "verdict unreadable";
+      verdict.textContent = grade.problem;
+    } else {
+      verdict.className = "verdict " + (grade.correct ? "right" : "wrong");
+      verdict.textContent = (grade.correct ? "Right! " : "Not quite. ") + "Answer: " + grade.expected;
+    }
+    box.append(verdict);
+    if (!grade.problem && grade.details.length) {
+      const list = document.createElement("ul");
+      list.className = "details";
+      for (const line of grade.details) {
+        const item = document.createElement("li");
+        item.textContent = line;
+        list.append(item);
+      }
+      box.append(list);
+    }
+  } catch (error) {
+    form.submit();  // fall back to the plain form
+  }
+});
+
+// Calculator: build the hand by clicking tiles.
+const palette = document.getElementById("palette");
+if (palette) {
+  const hand = document.getElementById("hand");
+  const win = document.getElementById("win");
+  const preview = document.getElementById("hand-preview");
+  const suitOrder = "mpsz";
+  const parse = (text) => {
+    const tiles = [];
+    let digits = [];
+    for (const ch of text.replace(/\s+/g, "")) {
+      if (/[0-9]/.test(ch)) digits.push(ch);
+      else if (suitOrder.includes(ch)) { for (const d of digits) tiles.push(d + ch); digits = []; }
+    }
+    return tiles;
+  };
+  const sortKey = (t) => suitOrder.indexOf(t[1]) * 20 + (t[0] === "0" ? 5.5 : Number(t[0]));
+  const format = (tiles) => {
+    let out = "";
+    for (const suit of suitOrder) {
+      const digits = tiles.filter((t) => t[1] === suit).sort((a, b) => sortKey(a) - sortKey(b)).map((t) => t[0]).join("");
+      if (digits) out += digits + suit;
+    }
+    return out;
+  };
+  const render = () => {
+    const tiles = parse(hand.value).sort((a, b) => sortKey(a) - sortKey(b));
+    const winAt = tiles.lastIndexOf(win.value);  // one winning tile, even when the hand holds more of its kind
+    preview.replaceChildren();
+    tiles.forEach((code, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.title = "Remove " + code;
+      const img = document.createElement("img");
+      img.src = "/tiles/" + code + ".svg";
+      img.alt = code;
+      img.className = "tile" + (index === winAt ? " win" : "");
+      button.append(img);
+      button.addEventListener("click", () => {
+        tiles.splice(index, 1);
+        hand.value = format(tiles);
+        render();
+      });
+      preview.append(button);
+    });
+  };
+  palette.hidden = false;
+  palette.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-tile]");
+    if (!button) return;
+    const tiles = parse(hand.value);
+    if (tiles.length >= 18) return;
+    tiles.push(button.dataset.tile);
+    hand.value = format(tiles);
+    win.value = button.dataset.tile;
+    render();
+  });
+  hand.addEventListener("input", render);
+  win.addEventListener("input", render);
+  render();
+}

@@ -1,0 +1,83 @@
+"""The calculator: build a hand, set the situation, read the full breakdown.
+
+A plain GET form, so it works without JavaScript and every result has a
+shareable address; the page's script only adds clickable tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+
+from ..engine.api import evaluate
+from ..engine.hand import HandError
+from ..engine.rules import PRESET_DESCRIPTIONS, PRESETS
+from ..engine.tiles import TileNotationError, parse_tiles
+
+bp = Blueprint("calculator", __name__)
+
+FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
+MELD_KINDS = ("chi", "pon", "minkan", "ankan")
+MELD_SLOTS = 4
+
+
+def request_from_form(form: Any) -> dict[str, Any]:
+    """A score request from the calculator's fields; raises HandError for fields that make no sense."""
+    score_request: dict[str, Any] = {
+        "hand": form.get("hand", "").replace(" ", ""),
+        "win": form.get("win", "").strip(),
+        "seat_wind": form.get("seat", "E"),
+        "round_wind": form.get("round", "E"),
+    }
+    melds = []
+    for slot in range(1, MELD_SLOTS + 1):
+        kind, tiles = form.get(f"meld{slot}_kind", ""), form.get(f"meld{slot}_tiles", "").replace(" ", "")
+        if kind and tiles:
+            melds.append({"kind": kind, "tiles": tiles})
+        elif tiles:
+            raise HandError("bad_request", f"meld {slot}: choose chi, pon, open kan or closed kan for {tiles}")
+    if melds:
+        score_request["melds"] = melds
+    for flag in FLAGS:
+        if form.get(flag):
+            score_request[flag] = True
+    for field, name in (("dora", "dora_indicators"), ("ura", "ura_indicators")):
+        text = form.get(field, "").replace(" ", "")
+        if text:
+            try:
+                score_request[name] = [str(t) for t in parse_tiles(text)]
+            except TileNotationError as problem:
+                raise HandError("bad_tiles", f"{field} indicators: {problem}") from None
+    for field, name in (("honba", "honba"), ("sticks", "riichi_sticks")):
+        text = form.get(field, "").strip() or "0"
+        if not text.isdigit():
+            raise HandError("bad_request", f"{field} must be a whole number, not {text!r}")
+        score_request[name] = int(text)
+    preset = form.get("preset", "tenhou")
+    if preset != "tenhou":
+        score_request["rules"] = {"preset": preset}
+    return score_request
+
+
+@bp.get("/calculator")
+def calculator() -> str:
+    form = request.args
+    result = problem = score_request = None
+    if form.get("hand"):
+        try:
+            score_request = request_from_form(form)
+            result = evaluate(score_request)
+        except HandError as refusal:
+            problem = refusal.message
+    return render_template(
+        "calculator/calculator.html",
+        form=form,
+        result=result,
+        problem=problem,
+        score_request=score_request,
+        flags=FLAGS,
+        meld_kinds=MELD_KINDS,
+        meld_slots=range(1, MELD_SLOTS + 1),
+        presets=[(name, PRESET_DESCRIPTIONS.get(name, "")) for name in PRESETS],
+    )

@@ -1,0 +1,66 @@
+"""Lessons: the course index, each lesson, and grading its check-yourself questions."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from ..i18n import current_language
+from ..lessons import LessonBook, Page
+from ..quiz import Grade
+
+bp = Blueprint("lessons", __name__, url_prefix="/lessons")
+
+
+def _book() -> LessonBook:
+    book: LessonBook = current_app.extensions["lessons"].book(current_language())
+    return book
+
+
+def _lesson(slug: str) -> Page:
+    page = _book().lessons.get(slug)
+    if page is None:
+        abort(404, f"There is no lesson called {slug!r}.")
+    return page
+
+
+@bp.get("/")
+def index() -> str:
+    book = _book()
+    return render_template("lessons/index.html", lessons=list(book.lessons.values()), problems=book.problems)
+
+
+@bp.get("/<slug>")
+def lesson(slug: str) -> str:
+    return _show(_lesson(slug))
+
+
+def _show(page: Page, feedback: dict[int, Grade] | None = None) -> str:
+    """The lesson page; graded questions get their feedback where the question stands."""
+    body = page.html
+    for number, grade in (feedback or {}).items():
+        marker = f"<!--feedback-{number}-->"
+        body = body.replace(marker, render_template("partials/feedback.html", grade=grade))
+    before, after = _book().neighbours(page.slug)
+    return render_template("lessons/lesson.html", lesson=page, body=Markup(body), before=before, after=after)
+
+
+@bp.post("/<slug>/check/<int:number>")
+def check(slug: str, number: int) -> ResponseReturnValue:
+    """Grade one check-yourself question: JSON for the page's script, the lesson page without it."""
+    page = _lesson(slug)
+    if not 1 <= number <= len(page.questions):
+        abort(404, f"Lesson {slug!r} has no question {number}.")
+    question = page.questions[number - 1]
+    answer = request.form.getlist("answer") if question.choices() else request.form.get("answer", "")
+    grade = question.grade(answer)
+    if request.accept_mimetypes.best == "application/json":
+        return {
+            "correct": grade.correct,
+            "score": grade.score,
+            "expected": grade.expected,
+            "details": list(grade.details),
+            "problem": grade.problem,
+        }
+    return _show(page, {number: grade})

@@ -1,0 +1,56 @@
+"""The yaku reference: an index grouped by han, and one page per yaku id."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, render_template
+
+from ..engine.yaku import YAKU, Yaku
+from ..i18n import current_language
+from ..lessons import LessonBook
+
+bp = Blueprint("reference", __name__, url_prefix="/yaku")
+
+GROUPS = (
+    ("situational", "Won how: riichi, tsumo, the last tile"),
+    ("1", "1 han"),
+    ("2", "2 han"),
+    ("3", "3 han"),
+    ("6", "6 han"),
+    ("yakuman", "Yakuman"),
+    ("local", "Local yaku (off in the Tenhou rules)"),
+)
+
+
+def group_of(rule: Yaku) -> str:
+    if rule.rule is not None:
+        return "local"
+    if rule.yakuman:
+        return "yakuman"
+    if rule.situational and rule.han == 1:
+        return "situational"
+    return str(rule.han)
+
+
+@bp.get("/")
+def index() -> str:
+    grouped: dict[str, list[Yaku]] = {key: [] for key, _ in GROUPS}
+    for rule in YAKU.values():
+        grouped[group_of(rule)].append(rule)
+    return render_template("reference/index.html", groups=[(key, label, grouped[key]) for key, label in GROUPS])
+
+
+@bp.get("/<yaku_id>")
+def yaku(yaku_id: str) -> str:
+    rule = YAKU.get(yaku_id)
+    if rule is None:
+        abort(404, f"There is no yaku with the id {yaku_id!r}.")
+    book: LessonBook = current_app.extensions["lessons"].book(current_language())
+    note = book.yaku_notes.get(yaku_id)
+    superseded_by = [other for other in YAKU.values() if yaku_id in other.supersedes]
+    return render_template(
+        "reference/yaku.html",
+        rule=rule,
+        note=note,
+        superseded_by=superseded_by,
+        supersedes=[YAKU[i] for i in rule.supersedes],
+    )

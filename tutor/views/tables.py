@@ -1,0 +1,57 @@
+"""Point tables, computed by the engine (never typed in)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ..engine.points import LIMIT_BASE, base_points, payment
+from ..engine.rules import TENHOU
+
+bp = Blueprint("tables", __name__)
+
+FU_ROWS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+HAN_COLUMNS = (1, 2, 3, 4)
+TABLES = (
+    ("non-dealer-ron", "Non-dealer, ron", False, False),
+    ("non-dealer-tsumo", "Non-dealer, tsumo (non-dealers / dealer)", False, True),
+    ("dealer-ron", "Dealer, ron", True, False),
+    ("dealer-tsumo", "Dealer, tsumo (each player)", True, True),
+)
+
+
+def possible(han: int, fu: int, tsumo: bool) -> bool:
+    """Cells RULES.md §7.3 marks impossible under the Tenhou rules."""
+    if fu == 20 and (not tsumo or han == 1):
+        return False  # no 20-fu ron (pinfu ron and open pinfu shape are 30); a 20-fu tsumo is pinfu + tsumo
+    # chiitoitsu is 2 han, and 3 with tsumo
+    return not (fu == 25 and (han == 1 or (tsumo and han == 2)))
+
+
+@bp.get("/tables")
+def tables() -> str:
+    built = []
+    for key, title, dealer, tsumo in TABLES:
+        rows = []
+        for fu in FU_ROWS:
+            cells = []
+            for han in HAN_COLUMNS:
+                if not possible(han, fu, tsumo):
+                    cells.append(None)
+                    continue
+                base, limit = base_points(han, fu, 0, TENHOU)
+                cells.append((str(payment(base, dealer, tsumo)), limit == "mangan"))
+            rows.append((fu, cells))
+        built.append((key, title, rows))
+    limits = []
+    for name, han in (
+        ("mangan", "5"),
+        ("haneman", "6-7"),
+        ("baiman", "8-10"),
+        ("sanbaiman", "11-12"),
+        ("yakuman", "13+"),
+    ):
+        base = LIMIT_BASE[name]
+        limits.append((name, han, [str(payment(base, d, t)) for _, _, d, t in TABLES]))
+    return render_template(
+        "tables/tables.html", tables=built, han_columns=HAN_COLUMNS, limits=limits, headers=[t[1] for t in TABLES]
+    )

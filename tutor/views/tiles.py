@@ -1,0 +1,28 @@
+"""Tile pictures, drawn by our own code (see tutor/tiles_svg.py)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort
+
+from ..tiles_svg import TILE_CODES, sprite_svg, tile_svg
+
+bp = Blueprint("tiles", __name__)
+ONE_YEAR = 365 * 24 * 3600
+
+
+def _svg(body: str) -> Response:
+    response = Response(body, mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+    return response
+
+
+@bp.get("/tiles/<code>.svg")
+def tile(code: str) -> Response:
+    if code not in TILE_CODES:
+        abort(404, f"There is no tile {code!r}.")
+    return _svg(tile_svg(code))
+
+
+@bp.get("/tiles.svg")
+def sprite() -> Response:
+    return _svg(sprite_svg())
