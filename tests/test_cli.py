@@ -159,3 +159,22 @@ def test_score_jsonl_on_a_big_file_gives_the_same_answers_with_several_workers(t
 def test_score_jsonl_answers_a_line_without_a_final_newline() -> None:
     done = tutor("score", "--jsonl", stdin=json.dumps(GOOD))
     assert [json.loads(line)["total"] for line in done.stdout.splitlines()] == [2000]
+
+
+def test_generate_prints_requests_that_score_with_the_target() -> None:
+    done = tutor("generate", "--yaku", "sanshoku", "--count", "3", "--seed", "11", "--jsonl")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3
+    scored = tutor("score", "--jsonl", stdin=done.stdout)
+    for line in scored.stdout.splitlines():
+        assert "sanshoku" in {y["id"] for y in json.loads(line)["yaku"]}
+    assert tutor("generate", "--yaku", "sanshoku", "--count", "3", "--seed", "11", "--jsonl").stdout == done.stdout
+
+
+def test_generate_refuses_an_unknown_target_and_lists_the_valid_ones() -> None:
+    done = tutor("generate", "--target", "pinfoo")
+    assert done.returncode == 2
+    assert "unknown target 'pinfoo'" in done.stderr and "pinfu" in done.stderr and "kanchan" in done.stderr
+    topic = tutor("generate", "--topic", "nothing")
+    assert topic.returncode == 2 and "everyday-yaku" in topic.stderr

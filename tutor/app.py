@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import time
 from pathlib import Path
@@ -57,6 +58,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .tiles_html import hand_drawing, tiles_html
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(tiles_html(str(text), **options))
+    app.jinja_env.filters["grouped"] = grouped_numbers
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(
         hand_drawing=hand_drawing, describe_reading=describe_reading, payment_line=payment_line
@@ -111,3 +113,11 @@ def _instance_secret(app: Flask) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+_BIG_NUMBER = re.compile(r"(?<![\d,])\d{4,}(?![\d,])")
+
+
+def grouped_numbers(text: object) -> str:
+    """Point amounts with thousands separators, as lessons write them: ``32000 all`` → ``32,000 all``."""
+    return _BIG_NUMBER.sub(lambda m: f"{int(m.group()):,}", str(text))

@@ -18,7 +18,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 1
-    return int(args.run(args) or 0)
+    try:
+        return int(args.run(args) or 0)
+    except BrokenPipeError:
+        # The reader stopped early (`tutor generate --list | head`): not an error worth a traceback.
+        sys.stderr.close()
+        return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,6 +91,27 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
     check.add_argument("--lang", default="en", help="language of the lessons (default en)")
     check.set_defaults(run=run_check_lessons)
+
+    generate = commands.add_parser(
+        "generate",
+        help="make practice hands to order (a yaku, a fu feature or a topic)",
+        description="Make random practice hands, reproducible with --seed: a worksheet, or with --jsonl score "
+        "requests in the contract format, one per line (pipe them into `tutor score --jsonl` for the answers).",
+    )
+    aim = generate.add_mutually_exclusive_group()
+    aim.add_argument(
+        "--yaku",
+        "--target",
+        dest="target",
+        help="a yaku id (pinfu, chiitoitsu, ...) or fu feature (kanchan, closed-kan, ...)",
+    )
+    aim.add_argument("--topic", help="a lesson topic (everyday-yaku, one-han, fu, dora, ...)")
+    generate.add_argument("--difficulty", type=int, default=2, choices=(1, 2, 3), help="1 plain, 2 mixed, 3 busy")
+    generate.add_argument("--count", type=int, default=1, metavar="N", help="how many hands (default 1)")
+    generate.add_argument("--seed", type=int, help="random seed: the same seed gives the same hands")
+    generate.add_argument("--jsonl", action="store_true", help="print score requests as JSON lines")
+    generate.add_argument("--list", action="store_true", help="list the targets and topics, then stop")
+    generate.set_defaults(run=run_generate)
 
     init_db = commands.add_parser(
         "init-db", help="create or upgrade the database", description="Create or upgrade the database (safe to repeat)."
@@ -213,6 +239,73 @@ def run_check_lessons(args: argparse.Namespace) -> int:
     for problem in book.problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
     return 1 if book.problems else 0
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    import random
+
+    from .engine import targets
+
+    if args.list:
+        for name, target in sorted(targets.TARGETS.items()):
+            print(f"{target.kind:<4} {name:<24} {target.about}")
+        for topic, members in sorted(targets.TOPICS.items()):
+            print(f"topic {topic:<23} {', '.join(members)}")
+        return 0
+    if args.count < 1:
+        print("tutor generate: --count must be at least 1", file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    try:
+        for number in range(1, args.count + 1):
+            if args.target:
+                request = targets.hand_for(args.target, rng, args.difficulty)
+            elif args.topic:
+                request = targets.hand_for_topic(args.topic, rng, args.difficulty)
+            else:
+                request = targets.random_hand(rng, args.difficulty)
+            print(json.dumps(request, ensure_ascii=False) if args.jsonl else f"{number:>3}. {_worksheet_line(request)}")
+    except targets.TargetError as problem:
+        print(f"tutor generate: {problem}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _worksheet_line(request: dict[str, Any]) -> str:
+    """One hand for a printed worksheet: tiles, calls, the win and the situation in words."""
+    winds = dict(zip("ESWN", ("East", "South", "West", "North"), strict=True))
+    parts = [request["hand"]]
+    parts += [f"[{m['kind']} {m['tiles']}]" for m in request.get("melds", [])]
+    parts.append(f"wins on {request['win']} by {'tsumo' if request['tsumo'] else 'ron'},")
+    parts.append(f"seat {winds[request['seat_wind']]}, {winds[request['round_wind']]} round")
+    flags = [
+        flag
+        for flag in (
+            "riichi",
+            "double_riichi",
+            "ippatsu",
+            "rinshan",
+            "chankan",
+            "haitei",
+            "houtei",
+            "tenhou",
+            "chiihou",
+            "renhou",
+        )
+        if request.get(flag)
+    ]
+    extras = [flag.replace("_", " ") for flag in flags]
+    if request.get("dora_indicators"):
+        extras.append("dora indicator " + " ".join(request["dora_indicators"]))
+    if request.get("ura_indicators"):
+        extras.append("ura indicator " + " ".join(request["ura_indicators"]))
+    if request.get("honba"):
+        extras.append(f"{request['honba']} honba")
+    if request.get("riichi_sticks"):
+        extras.append(f"{request['riichi_sticks']} riichi stick(s) on the table")
+    if request.get("rules"):
+        extras.append("rules " + json.dumps(request["rules"]))
+    return " ".join(parts) + ("; " + ", ".join(extras) if extras else "")
 
 
 def run_init_db(args: argparse.Namespace) -> int:

@@ -23,8 +23,8 @@ and may use, besides ordinary Markdown:
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
 become the body of the yaku's reference page.
 
-Everything is rendered once per process; a broken tile code, worked example
-or question is a :class:`LessonError` naming the file and the problem.
+Everything is rendered once per process; broken tile codes, worked examples
+or questions make a :class:`LessonError` naming the file and every problem in it.
 """
 
 from __future__ import annotations
@@ -127,37 +127,40 @@ class _PageState:
     lang: str
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
+    problems: list[str] = field(default_factory=list)
 
-    def fail(self, problem: str) -> LessonError:
-        return LessonError(f"{self.path}: {problem}")
+    def fail(self, problem: str) -> str:
+        """Note a problem and keep rendering, so one pass reports every problem in the file."""
+        self.problems.append(problem)
+        return ""
 
     def tiles(self, notation: str, options: str) -> str:
         settings = dict(part.split("=", 1) for part in options.split() if "=" in part)
         unknown = set(settings) - {"win", "size"}
         if unknown or settings.get("size", "medium") not in SIZES:
-            raise self.fail(f"tiles [[{notation}|{options}]]: options are win=<tile> and size={'/'.join(SIZES)}")
+            return self.fail(f"tiles [[{notation}|{options}]]: options are win=<tile> and size={'/'.join(SIZES)}")
         try:
             return tiles_html(notation.strip(), win=settings.get("win"), size=settings.get("size", "medium"))
         except (TileNotationError, ValueError) as problem:
-            raise self.fail(f"tiles [[{notation}]]: {problem}") from None
+            return self.fail(f"tiles [[{notation}]]: {problem}")
 
     def block(self, kind: str, body: str) -> str:
         try:
             payload = json.loads(body)
         except ValueError as problem:
-            raise self.fail(f"the {kind} block is not valid JSON: {problem}") from None
+            return self.fail(f"the {kind} block is not valid JSON: {problem}")
         if kind == "score":
             caption = payload.pop("caption", "") if isinstance(payload, dict) else ""
             try:
                 result = evaluate(payload)
             except HandError as refusal:
-                raise self.fail(f"worked example {json.dumps(payload)} is refused: {refusal}") from None
+                return self.fail(f"worked example {json.dumps(payload)} is refused: {refusal}")
             self.examples += 1
             return self.render_block("example", {"result": result, "request": payload, "caption": caption}, self.lang)
         try:
             question = Question.from_json(payload)
         except QuestionError as problem:
-            raise self.fail(f"question {body.strip()}: {problem}") from None
+            return self.fail(f"question {body.strip()}: {problem}")
         self.questions.append(question)
         number = len(self.questions)
         return self.render_block("question", {"question": question, "number": number, "slug": self.slug}, self.lang)
@@ -189,6 +192,8 @@ def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: st
         extension_configs={"toc": {"toc_depth": "2-3"}},
     )
     html = md.convert(text)
+    if state.problems:
+        raise LessonError(f"{path}: " + "; ".join(state.problems))
     return Page(
         slug=slug,
         title=meta.get("title", slug),

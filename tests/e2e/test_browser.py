@@ -133,7 +133,7 @@ def test_build_a_hand_in_the_calculator_by_clicking_tiles(server: str, page: Pag
     page.get_by_label("riichi", exact=True).check()
     page.get_by_label("Seat wind").select_option("S")
     page.get_by_role("button", name="Score the hand").click()
-    expect(page.locator(".breakdown .payment")).to_contain_text("2 han 30 fu: 2000 (non-dealer ron)")
+    expect(page.locator(".breakdown .payment")).to_contain_text("2 han 30 fu: 2,000 (non-dealer ron)")
     expect(page.locator(".breakdown table.yaku")).to_contain_text("Pinfu")
     shot(page, "calculator")
 
@@ -147,11 +147,18 @@ def test_pages_fit_a_phone(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport={"width": 320, "height": 640})
     try:
         phone = context.new_page()
+        phone.goto(server + "/lessons/")
+        lessons = phone.eval_on_selector_all(
+            "main a[href^='/lessons/']", "links => links.map(a => a.getAttribute('href'))"
+        )
+        assert len(set(lessons)) >= 12
         for path in (
-            "/lessons/fu",
+            *sorted(set(lessons)),
             "/calculator?hand=123p77z666z&win=3p&tsumo=1&meld1_kind=minkan&meld1_tiles=8888p",
             "/tables",
             "/yaku/",
+            "/yaku/kokushi_13",
+            "/yaku/sankantsu",
         ):
             phone.goto(server + path)
             overflow = phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

@@ -115,7 +115,7 @@ def test_calculator_explains_a_bad_hand(client: FlaskClient, query: dict[str, st
 
 def test_tables_come_from_the_engine(client: FlaskClient) -> None:
     html = client.get("/tables").data.decode()
-    assert "7700" in html and "11600" in html and "2000/3900" in html and "3900 all" in html
+    assert "7,700" in html and "11,600" in html and "2,000/3,900" in html and "3,900 all" in html
     assert html.count('class="impossible"') == 16
 
 

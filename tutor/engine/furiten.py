@@ -31,14 +31,15 @@ class FuritenKind(Enum):
     """Doujun furiten: you let a winning tile go by. Lasts until your next own draw or call."""
 
     @property
-    def ends(self) -> str:
-        return _ENDS[self]
+    def lasts(self) -> str:
+        """How long it binds, as a phrase after "it lasts"."""
+        return _LASTS[self]
 
 
-_ENDS = {
-    FuritenKind.DISCARD: "when the hand's waits no longer include any tile in your discards (never, after riichi)",
-    FuritenKind.RIICHI: "never: it lasts until the end of the hand",
-    FuritenKind.TEMPORARY: "at your next own draw, or when you call a tile",
+_LASTS = {
+    FuritenKind.DISCARD: "until the hand's waits no longer include any tile in your discards (after riichi, to the end of the hand)",
+    FuritenKind.RIICHI: "to the end of the hand",
+    FuritenKind.TEMPORARY: "until your next own draw, or until you call a tile",
 }
 
 

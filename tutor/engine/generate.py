@@ -40,13 +40,14 @@ STYLES = (
 _STYLE_WEIGHTS = (40, 12, 12, 8, 10, 8, 5, 1, 4)
 
 
-class _Pool:
+class TilePool:
     """Tiles left in the set, so no hand ever uses a fifth copy."""
 
     def __init__(self) -> None:
         self.left = [4] * 34
 
     def take(self, indices: tuple[int, ...] | list[int]) -> bool:
+        """Take these tiles if every one is still there (all or nothing)."""
         need: dict[int, int] = {}
         for i in indices:
             need[i] = need.get(i, 0) + 1
@@ -57,7 +58,8 @@ class _Pool:
         return True
 
 
-def _group_tiles(group: Group) -> tuple[int, ...]:
+def group_tiles(group: Group) -> tuple[int, ...]:
+    """The tile indices of a sequence or triplet."""
     kind, first = group
     return (first, first + 1, first + 2) if kind == SEQUENCE else (first, first, first)
 
@@ -84,7 +86,7 @@ def _kinds_for(style: str, rng: random.Random) -> tuple[list[int], float]:
     return list(range(34)), 0.65
 
 
-def _standard_groups(style: str, rng: random.Random, pool: _Pool) -> tuple[list[Group], int] | None:
+def _standard_groups(style: str, rng: random.Random, pool: TilePool) -> tuple[list[Group], int] | None:
     kinds, sequence_chance = _kinds_for(style, rng)
     if style == "honours":
         kinds = list(range(27, 34)) * 3 + kinds  # lean on winds and dragons
@@ -105,12 +107,12 @@ def _standard_groups(style: str, rng: random.Random, pool: _Pool) -> tuple[list[
                 continue
         else:
             group = (TRIPLET, first)
-        if pool.take(_group_tiles(group)):
+        if pool.take(group_tiles(group)):
             groups.append(group)
     return None
 
 
-def _yakuman_groups(rng: random.Random, pool: _Pool) -> tuple[list[Group], int] | None:
+def _yakuman_groups(rng: random.Random, pool: TilePool) -> tuple[list[Group], int] | None:
     """A shape aimed at one yakuman (daisangen, suushii, tsuuiisou, ryuuiisou, chinroutou, ...)."""
     target = rng.choice(
         ("daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "suuankou", "chuuren")
@@ -127,7 +129,7 @@ def _yakuman_groups(rng: random.Random, pool: _Pool) -> tuple[list[Group], int] 
         if target == "shousuushii":
             pair = winds[3]
             for g in groups:
-                pool.take(_group_tiles(g))
+                pool.take(group_tiles(g))
             pool.take((pair, pair))
             extra = _random_group(rng, pool, list(range(34)))
             return (groups + [extra], pair) if extra else None
@@ -167,7 +169,7 @@ def _yakuman_groups(rng: random.Random, pool: _Pool) -> tuple[list[Group], int] 
         groups = [(TRIPLET, k) for k in kinds[:4]]
         rest = kinds[4:]
     for g in groups:
-        pool.take(_group_tiles(g))
+        pool.take(group_tiles(g))
     pair = rng.choice([k for k in rest if pool.left[k] >= 2])
     pool.take((pair, pair))
     while len(groups) < 4:
@@ -178,13 +180,13 @@ def _yakuman_groups(rng: random.Random, pool: _Pool) -> tuple[list[Group], int] 
     return groups, pair
 
 
-def _random_group(rng: random.Random, pool: _Pool, kinds: list[int]) -> Group | None:
+def _random_group(rng: random.Random, pool: TilePool, kinds: list[int]) -> Group | None:
     for _ in range(20):
         first = rng.choice(kinds)
         group: Group = (TRIPLET, first)
         if first < 27 and rng.random() < 0.5:
             group = (SEQUENCE, first - first % 9 + min(first % 9, 6))
-        if pool.take(_group_tiles(group)):
+        if pool.take(group_tiles(group)):
             return group
     return None
 
@@ -195,7 +197,7 @@ class _Built:
     melds: list[tuple[str, tuple[int, ...]]]
 
 
-def _assign_melds(groups: list[Group], pair: int, rng: random.Random, pool: _Pool, max_melds: int = 4) -> _Built:
+def _assign_melds(groups: list[Group], pair: int, rng: random.Random, pool: TilePool, max_melds: int = 4) -> _Built:
     """Decide which groups were called or declared as kans."""
     weights = (45, 20, 15, 12, 8)[: max_melds + 1]
     meld_count = rng.choices(range(len(weights)), weights=weights)[0]
@@ -205,7 +207,7 @@ def _assign_melds(groups: list[Group], pair: int, rng: random.Random, pool: _Poo
     concealed: list[int] = [pair, pair]
     melds: list[tuple[str, tuple[int, ...]]] = []
     for position, group in enumerate(groups):
-        tiles = _group_tiles(group)
+        tiles = group_tiles(group)
         kind, first = group
         if kind == TRIPLET and rng.random() < 0.25 and pool.take((first,)):
             melds.append((rng.choice(("minkan", "ankan")), (first,) * 4))
@@ -216,20 +218,20 @@ def _assign_melds(groups: list[Group], pair: int, rng: random.Random, pool: _Poo
     return _Built(concealed, melds)
 
 
-def _chiitoitsu(rng: random.Random, pool: _Pool) -> list[int]:
+def _chiitoitsu(rng: random.Random, pool: TilePool) -> list[int]:
     kinds = rng.sample(range(34), 7)
     for k in kinds:
         pool.take((k, k))
     return [k for k in kinds for _ in range(2)]
 
 
-def _kokushi(rng: random.Random, pool: _Pool) -> list[int]:
+def _kokushi(rng: random.Random, pool: TilePool) -> list[int]:
     tiles = list(YAOCHUU) + [rng.choice(YAOCHUU)]
     pool.take(tiles)
     return tiles
 
 
-def _chuuren(rng: random.Random, pool: _Pool) -> list[int]:
+def _chuuren(rng: random.Random, pool: TilePool) -> list[int]:
     base = 9 * rng.randrange(3)
     tiles = [base] * 3 + list(range(base + 1, base + 8)) + [base + 8] * 3 + [base + rng.randrange(9)]
     pool.take(tiles)
@@ -245,14 +247,14 @@ def random_request(rng: random.Random, style: str | None = None) -> dict[str, An
     if style is None:
         style = rng.choices(STYLES, weights=_STYLE_WEIGHTS)[0]
     for _ in range(100):
-        pool = _Pool()
+        pool = TilePool()
         built = _build(style, rng, pool)
         if built is not None:
             return _with_situation(built, rng, pool)
     raise RuntimeError(f"could not build a {style} hand")  # pragma: no cover - each style succeeds quickly
 
 
-def _build(style: str, rng: random.Random, pool: _Pool) -> _Built | None:
+def _build(style: str, rng: random.Random, pool: TilePool) -> _Built | None:
     if style == "chiitoitsu":
         return _Built(_chiitoitsu(rng, pool), [])
     if style == "kokushi":
@@ -269,7 +271,7 @@ def _build(style: str, rng: random.Random, pool: _Pool) -> _Built | None:
     return _assign_melds(groups, pair, rng, pool)
 
 
-def _notation(indices: list[int] | tuple[int, ...], reds: set[int]) -> str:
+def notation(indices: list[int] | tuple[int, ...], reds: set[int]) -> str:
     """MPSZ for tile indices; a five listed in ``reds`` is written red (once)."""
     parts: dict[str, list[str]] = {"m": [], "p": [], "s": [], "z": []}
     for i in sorted(indices):
@@ -282,7 +284,7 @@ def _notation(indices: list[int] | tuple[int, ...], reds: set[int]) -> str:
     return "".join("".join(digits) + suit for suit, digits in parts.items() if digits)
 
 
-def _with_situation(built: _Built, rng: random.Random, pool: _Pool) -> dict[str, Any]:
+def _with_situation(built: _Built, rng: random.Random, pool: TilePool) -> dict[str, Any]:
     closed = all(kind == "ankan" for kind, _ in built.melds)
     has_kan = any(kind in ("minkan", "ankan") for kind, _ in built.melds)
     all_indices = built.concealed + [t for _, tiles in built.melds for t in tiles]
@@ -292,9 +294,9 @@ def _with_situation(built: _Built, rng: random.Random, pool: _Pool) -> dict[str,
         five for five in (4, 13, 22) if five in all_indices and (all_indices.count(five) == 4 or rng.random() < 0.35)
     }
     red_pending = set(reds)
-    melds = [{"kind": kind, "tiles": _notation(tiles, red_pending)} for kind, tiles in built.melds]
+    melds = [{"kind": kind, "tiles": notation(tiles, red_pending)} for kind, tiles in built.melds]
     red_in_hand = set(red_pending)
-    hand = _notation(built.concealed, red_pending)
+    hand = notation(built.concealed, red_pending)
     win_index = rng.choice(built.concealed)
     win = index_name(win_index)
     if win_index in red_in_hand and rng.random() < 0.3:
@@ -325,15 +327,16 @@ def _with_situation(built: _Built, rng: random.Random, pool: _Pool) -> dict[str,
     if not built.melds and tsumo and not request.get("riichi") and rng.random() < 0.03:
         request["tenhou" if request["seat_wind"] == "E" else "chiihou"] = True
     kans = sum(1 for kind, _ in built.melds if kind in ("minkan", "ankan"))
-    request["dora_indicators"] = _indicators(rng, pool, 1 + kans)
+    request["dora_indicators"] = indicators(rng, pool, 1 + kans)
     if request.get("riichi"):
-        request["ura_indicators"] = _indicators(rng, pool, 1 + kans)
+        request["ura_indicators"] = indicators(rng, pool, 1 + kans)
     request["honba"] = rng.choice((0, 0, 0, 1, 2, 3))
     request["riichi_sticks"] = rng.choice((0, 0, 0, 1, 2))
     return request
 
 
-def _indicators(rng: random.Random, pool: _Pool, count: int) -> list[str]:
+def indicators(rng: random.Random, pool: TilePool, count: int) -> list[str]:
+    """``count`` indicator tiles drawn from what the pool has left."""
     shown = []
     for _ in range(count):
         kind = rng.choice([i for i in range(34) if pool.left[i]])

@@ -46,8 +46,8 @@ ENGLISH: dict[str, str] = {
     "fu.open_quad.honours": "Open kan of honours {tiles}: {fu} fu",
     "fu.rounded": "{total} fu rounded up to {fu}",
     # Dora (RULES.md §1.2-1.3): listed like yaku, though they are not yaku
-    "yaku.dora.hit": "{count} dora (indicators {indicators})",
-    "yaku.ura_dora.hit": "{count} ura dora (indicators {indicators})",
+    "yaku.dora.hit": "{count} dora; indicator→dora: {indicators}",
+    "yaku.ura_dora.hit": "{count} ura dora; indicator→ura dora: {indicators}",
     "yaku.aka_dora.hit": "{count} red five(s)",
     # Limits (RULES.md §7.1)
     "limit.mangan": "Mangan",

@@ -211,3 +211,41 @@ def format_result(result: ScoreResult) -> str:
         lines.append(f"  = {best.fu} fu" if total == best.fu else f"  -> {best.fu} fu (sum {total}, rounded up)")
     lines += ["", parts.payment, *parts.alternatives]
     return "\n".join(lines)
+
+
+def why_not(result: ScoreResult, yaku_id: str) -> str:
+    """Why a yaku does not count on the reading that was scored, as a sentence.
+
+    >>> from .api import evaluate
+    >>> result = evaluate({"hand": "123m456m789p345s11z", "win": "5s", "riichi": True})
+    >>> why_not(result, "pinfu")
+    'the pair 11z is a value tile and earns fu'
+    """
+    from .context import WinContext
+    from .yaku import YAKU, Miss
+
+    rule = YAKU[yaku_id]
+    best = result.best
+    if best is None or best.reading is None:
+        return "the hand is not a winning hand"
+    if any(y.id == yaku_id for y in best.yaku):
+        return "it does count"
+    for other in result.alternatives:
+        if any(y.id == yaku_id for y in other.yaku):
+            return f"it counts only when the hand is read as {describe_reading(other.reading)}, which scores less"
+    if not rule.enabled(result.rules):
+        return "it is a local yaku these rules do not use"
+    ctx = WinContext(result.hand, result.situation, result.rules)
+    if rule.closed_only and not ctx.is_closed:
+        return rule.reason(Miss("open"))
+    if rule.flag is not None and not getattr(result.situation, rule.flag):
+        return rule.reason(Miss("flag"))
+    verdict = rule.check(best.reading, ctx)
+    if not verdict.hit:
+        return rule.reason(verdict)
+    if best.yakuman and not rule.yakuman:
+        return "a yakuman counts alone: ordinary yaku are not added to it"
+    winners = [y.name for y in best.yaku if yaku_id in YAKU[y.id].supersedes] if yaku_id in YAKU else []
+    if winners:
+        return f"{' and '.join(winners)} replaces it"
+    return "it is not part of the reading that scores most"

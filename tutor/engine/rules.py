@@ -63,6 +63,24 @@ class RuleSet(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         return self._asdict()
 
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset.
+
+        >>> RuleSet.from_overrides({"double_yakuman": True, "kiriage": True}).changes()
+        {'double_yakuman': True, 'kiriage': True}
+        """
+        preset = PRESETS.get(self.name, PRESETS["tenhou"])
+        return {key: value for key, value in self._asdict().items() if value != getattr(preset, key)}
+
+    def describe(self) -> str:
+        """``Tenhou rules`` or ``Tenhou rules with double yakuman on, kazoe sanbaiman``."""
+        changed = [
+            f"{key.replace('_', ' ')} {'on' if value is True else 'off' if value is False else value}"
+            for key, value in self.changes().items()
+        ]
+        title = f"{self.name.capitalize()} rules"
+        return f"{title} with {', '.join(changed)}" if changed else title
+
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "kazoe": ("yakuman", "sanbaiman", "unlimited"),

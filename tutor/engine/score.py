@@ -25,7 +25,7 @@ from .messages import text
 from .points import Payment, base_points, payment
 from .rules import TENHOU, RuleSet
 from .situation import Situation
-from .tiles import DORA_OF, Tile
+from .tiles import DORA_OF, Tile, dora_from_indicator
 from .yaku import YAKU, Hit, Verdict, Yaku
 
 
@@ -274,5 +274,5 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
 
 def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
     name = "Dora" if kind == "dora" else "Ura dora"
-    shown = tuple(t.index for t in indicators)
+    shown = " ".join(f"{t}→{dora_from_indicator(t)}" for t in indicators)
     return YakuHit(kind, count, name, Hit(count=count, indicators=shown))

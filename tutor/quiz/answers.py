@@ -26,7 +26,7 @@ class AnswerError(ValueError):
 
 
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+")
-_UNITS = re.compile(r"\b(fu|han|points?|pts|all|each)\b", re.IGNORECASE)
+_UNITS = re.compile(r"\b(fu|han|points?|pts|all|each|of|dora)\b", re.IGNORECASE)
 _LEFTOVER = re.compile(r"[^\s/\-|,.:;+x×]")
 
 

@@ -24,6 +24,7 @@ from ..engine.api import evaluate
 from ..engine.furiten import Furiten, FuritenKind, furiten
 from ..engine.hand import HandError, Meld
 from ..engine.points import Payment, base_points, payment
+from ..engine.report import why_not
 from ..engine.rules import TENHOU
 from ..engine.score import ScoreResult
 from ..engine.tiles import Tile, TileNotationError, parse_tiles
@@ -31,6 +32,10 @@ from ..engine.waits import winning_tiles
 from ..engine.yaku import YAKU
 from .answers import AnswerError, parse_number, parse_points, parse_tile_choice, tile_kinds_text
 
+YAKU_CHOICES = 8
+"""How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""
+DRAGON_YAKU = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
+YAOCHUU_KINDS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 KINDS = ("yaku", "han", "fu", "points", "waits", "furiten", "dora", "table")
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
 #: Yaku offered as distractors beside the right ones in "name the yaku" questions.
@@ -110,7 +115,13 @@ class Question:
         data = {k: v for k, v in obj.items() if k not in ("ask", "prompt")}
         question = cls(obj["ask"], data, str(obj.get("prompt", "")))
         question.solution  # noqa: B018 - solving now reports a bad hand at once, not when a learner answers
+        question._check_offer()
         return question
+
+    def _check_offer(self) -> None:
+        offer = self.data.get("offer", [])
+        if not isinstance(offer, list) or not all(isinstance(y, str) and y in YAKU for y in offer):
+            raise QuestionError('"offer" lists yaku ids to show among the choices, such as ["pinfu", "tanyao"]')
 
     def to_json(self) -> dict[str, Any]:
         return {"ask": self.kind, **self.data, **({"prompt": self.prompt} if self.prompt else {})}
@@ -167,9 +178,11 @@ class Question:
         return result, Tile(self._require("tile", str))
 
     def _table_payment(self) -> Payment:
-        han, fu = self.data.get("han"), self.data.get("fu")
-        if not isinstance(han, int) or not isinstance(fu, int) or han < 1:
-            raise QuestionError("a table question needs whole numbers han and fu")
+        han, fu = self.data.get("han"), self.data.get("fu", 30 if _is_limit(self.data.get("han")) else None)
+        if not isinstance(han, int) or han < 1:
+            raise QuestionError("a table question needs a whole number of han, 1 or more")
+        if not isinstance(fu, int) or fu < 20:
+            raise QuestionError("a table question below 5 han needs a whole number of fu, 20 or more")
         base, _ = base_points(han, fu, 0, TENHOU)
         return payment(
             base, bool(self.data.get("dealer")), bool(self.data.get("tsumo")), int(self.data.get("honba", 0))
@@ -188,11 +201,12 @@ class Question:
         """(value, label) pairs for questions answered by picking: yaku, waits, furiten."""
         if self.kind == "yaku":
             right = self.expected_yaku()
+            offered = right | set(self.data.get("offer", ())) | self._near_misses()
             rng = random.Random(self.key)
-            others = [y for y in COMMON_YAKU if y not in right]
-            picked = sorted(right | set(rng.sample(others, k=min(len(others), max(4, 8 - len(right))))))
+            others = [y for y in COMMON_YAKU if y not in offered]
+            offered |= set(rng.sample(others, k=max(0, min(len(others), YAKU_CHOICES - len(offered)))))
             order = list(YAKU)
-            return [(y, YAKU[y].name) for y in sorted(picked, key=order.index)]
+            return [(y, YAKU[y].name) for y in sorted(offered, key=order.index)]
         if self.kind == "waits":
             hand = parse_tiles(self._require("hand", str))
             suits = {t.suit for t in hand}
@@ -200,6 +214,23 @@ class Question:
         if self.kind == "furiten":
             return list(FURITEN_CHOICES.items())
         return []
+
+    def _near_misses(self) -> set[str]:
+        """Wrong yaku a learner might well claim on this hand: the traps worth offering."""
+        result = self.result
+        assert result is not None and result.best is not None
+        near = {y.id for other in result.alternatives for y in other.yaku if y.id not in DORA_IDS}
+        counts = result.hand.counts
+        honours = {DRAGON_YAKU[k] for k in DRAGON_YAKU if counts[k] >= 2}
+        winds = {27 + "ESWN".index(result.situation.seat_wind), 27 + "ESWN".index(result.situation.round_wind)}
+        if any(counts[k] >= 2 for k in winds):
+            honours |= {"yakuhai_seat_wind", "yakuhai_round_wind"}
+        near |= honours
+        if result.hand.is_closed:
+            near.add("pinfu")
+        if sum(counts[k] for k in range(34) if k in YAOCHUU_KINDS) <= 3:
+            near.add("tanyao")
+        return near - self.expected_yaku()
 
     # --- grading ---------------------------------------------------------------------------
 
@@ -244,7 +275,8 @@ class Question:
         hits, missed, wrong = given & right, right - given, given - right
         details = [f"{YAKU[y].name}: yes" for y in sorted(hits)]
         details += [f"missed {YAKU[y].name} ({YAKU[y].about})" for y in sorted(missed)]
-        details += [f"{YAKU[y].name} does not count here" for y in sorted(wrong)]
+        assert self.result is not None
+        details += [f"{YAKU[y].name} does not count: {why_not(self.result, y)}" for y in sorted(wrong)]
         score = max(0.0, (len(hits) - len(wrong)) / len(right)) if right else 0.0
         expected = ", ".join(YAKU[y].name for y in sorted(right, key=list(YAKU).index))
         return Grade(not missed and not wrong, score, expected, tuple(details))
@@ -275,6 +307,11 @@ class Question:
         right = given in accepted
         details = [_furiten_reason(result, tile)]
         return Grade(right, 1.0 if right else 0.0, FURITEN_CHOICES[expected], tuple(details))
+
+
+def _is_limit(han: Any) -> bool:
+    """From 5 han the fu no longer matter (mangan and up), so a table question may leave them out."""
+    return isinstance(han, int) and han >= 5
 
 
 def _one(answer: str | Sequence[str]) -> str:
@@ -311,7 +348,7 @@ def _furiten_reason(result: Furiten, tile: Tile) -> str:
         FuritenKind.RIICHI: f"{cause} went by after riichi",
         FuritenKind.TEMPORARY: f"{cause} went by since the player's last draw",
     }[kind]
-    return f"The hand waits on {waits}; {why}, so every one of those tiles is furiten ({kind.value}; it ends {kind.ends}). Tsumo would still win."
+    return f"The hand waits on {waits}; {why}, so every one of those tiles is furiten ({kind.value} furiten, which lasts {kind.lasts}). Tsumo would still win."
 
 
 def _tiles_of_suits(suits: set[str]) -> list[Tile]:
