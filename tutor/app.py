@@ -41,17 +41,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
     )
 
-    from . import i18n, store
+    from . import i18n, store, web_session
     from .lessons import LessonLibrary
-    from .views import api, calculator, errors, home, lessons, reference, tables, tiles
+    from .views import api, auth, calculator, errors, home, lessons, practice, progress, reference, tables, tiles
 
     lessons_root = resource_dir("lessons")
     i18n.init_app(app, i18n.available_languages(lessons_root))
     store.init_app(app)
+    web_session.init_app(app)
     app.extensions["lessons"] = LessonLibrary(
         lambda lang: _lesson_folders(app, lessons_root, lang), _block_renderer(app)
     )
-    for blueprint in (home.bp, lessons.bp, reference.bp, calculator.bp, tables.bp, tiles.bp, api.bp, errors.bp):
+    blueprints = (home.bp, lessons.bp, reference.bp, calculator.bp, tables.bp, tiles.bp, practice.bp, progress.bp)
+    for blueprint in (*blueprints, auth.bp, api.bp, errors.bp):
         app.register_blueprint(blueprint)
     from .engine.report import describe_reading, payment_line
     from .engine.tiles import parse_tiles

@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="serve the web app with waitress", description="Serve the web app.")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument(
+        "--threads", type=int, default=6, help="worker threads (default 6: Python runs one at a time, more only queue)"
+    )
     serve.add_argument("--debug", action="store_true", help="use Flask's development server with the reloader")
     serve.set_defaults(run=run_serve)
 
@@ -214,10 +217,14 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.debug:
         app.run(host=args.host, port=args.port, debug=True)
         return 0
+    import logging
+
     import waitress
 
+    # Waitress warns on every queued request when all threads are busy: noise under a burst.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     print(f"Riichi Tutor on http://{args.host}:{args.port}/", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=8)
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads)
     return 0
 
 

@@ -1,13 +1,17 @@
 """The SQLite database: one file, WAL, foreign keys on, schema kept by migrations.
 
-``get_db()`` gives each request one connection (kept on ``flask.g``, closed on
-teardown); ``init_db()`` applies any pending migrations and is safe to run on
+``get_db()`` gives each request one connection (kept on ``flask.g``; each
+server thread reuses its own); ``init_db()`` applies any pending migrations and is safe to run on
 every start.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -24,28 +28,182 @@ def m001_meta(db: Database) -> None:
     db["meta"].create({"key": str, "value": str}, pk="key")
 
 
+@migrations()
+def m002_practice(db: Database) -> None:
+    """Learners, what they were asked, what they answered, and what they know."""
+    db["users"].create(
+        {
+            "id": int,
+            "username": str,  # NULL for a guest until they register
+            "password_hash": str,
+            "role": str,  # "learner" or "teacher"
+            "is_guest": int,
+            "created_at": str,
+            "last_seen_at": str,
+        },
+        pk="id",
+        not_null={"role", "is_guest", "created_at"},
+        defaults={"role": "learner", "is_guest": 1},
+    )
+    # Usernames are compared without case: "Ann" and "ann" are one account.
+    db.execute("CREATE UNIQUE INDEX idx_users_username ON users (username COLLATE NOCASE)")
+    db["practice_sessions"].create(
+        {
+            "id": int,
+            "user_id": int,
+            "mode": str,  # practice, quiz or review
+            "settings": str,  # JSON: topics, difficulty, parts asked, size, seed
+            "started_at": str,
+            "finished_at": str,
+        },
+        pk="id",
+        foreign_keys=[("user_id", "users", "id")],
+        not_null={"user_id", "mode", "settings", "started_at"},
+    )
+    db["questions"].create(
+        {
+            "id": str,  # a short id a learner can quote ("report this question")
+            "user_id": int,
+            "session_id": int,
+            "position": int,  # 1, 2, ... within the session
+            "topic": str,
+            "target": str,  # the yaku, fu feature or skill it was made for, if any
+            "difficulty": int,
+            "seed": str,
+            "payload": str,  # JSON: everything needed to show the question again exactly
+            "served_at": str,
+        },
+        pk="id",
+        foreign_keys=[("user_id", "users", "id"), ("session_id", "practice_sessions", "id")],
+        not_null={"user_id", "session_id", "topic", "difficulty", "seed", "payload", "served_at"},
+    )
+    db["answers"].create(
+        {
+            "id": int,
+            "question_id": str,
+            "user_id": int,
+            "attempt": int,  # 1 = first try
+            "given": str,  # JSON, as submitted
+            "correct": int,
+            "score": float,
+            "parts": str,  # JSON: per-part grades
+            "mistakes": str,  # JSON list of misconception ids
+            "time_ms": int,
+            "answered_at": str,
+        },
+        pk="id",
+        foreign_keys=[("question_id", "questions", "id"), ("user_id", "users", "id")],
+        not_null={"question_id", "user_id", "attempt", "given", "correct", "score", "answered_at"},
+    )
+    db["answer_skills"].create(
+        {"answer_id": int, "user_id": int, "skill": str, "correct": int, "answered_at": str},
+        pk=("answer_id", "skill"),
+        foreign_keys=[("answer_id", "answers", "id"), ("user_id", "users", "id")],
+    )
+    db["skill_states"].create(
+        {
+            "user_id": int,
+            "skill": str,
+            "card": str,  # the fsrs Card as JSON
+            "due_at": str,
+            "reviews": int,
+            "lapses": int,
+            "updated_at": str,
+        },
+        pk=("user_id", "skill"),
+        foreign_keys=[("user_id", "users", "id")],
+    )
+    db["reports"].create(
+        {
+            "id": int,
+            "question_id": str,
+            "user_id": int,
+            "remark": str,
+            "created_at": str,
+            "status": str,
+        },
+        pk="id",
+        foreign_keys=[("question_id", "questions", "id"), ("user_id", "users", "id")],
+        defaults={"status": "open"},
+    )
+    db["questions"].create_index(["user_id", "served_at"])
+    db["questions"].create_index(["session_id", "position"], unique=True)
+    db["answers"].create_index(["user_id", "answered_at"])
+    db["answers"].create_index(["question_id"])
+    db["answer_skills"].create_index(["user_id", "skill", "answered_at"])
+    db["skill_states"].create_index(["user_id", "due_at"])
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
-    connection = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+    # isolation_level=None: no implicit transactions; writes go through write_transaction() or
+    # sqlite-utils' atomic(), so a reading request never holds a lock it does not need.
+    connection = sqlite3.connect(str(path), timeout=10, check_same_thread=False, isolation_level=None)
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 10000")
     db = Database(connection)
     if db.journal_mode != "wal":
         db.enable_wal()
+    # In WAL mode NORMAL syncs at checkpoints, not at every commit: a committed answer survives the
+    # server being killed (it is in the OS's hands); only a power cut could lose the last moments.
+    connection.execute("PRAGMA synchronous = NORMAL")
     return db
 
 
+_WRITE_LOCK = threading.Lock()
+
+
+@contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """A transaction that takes the write lock at once (BEGIN IMMEDIATE).
+
+    Concurrent writers then wait on the busy timeout; a deferred transaction
+    that reads first and writes later could instead fail at once with
+    "database is locked" when another writer got in between.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():  # nested: a savepoint inside the outer transaction
+            yield db
+        return
+    # Threads of this process queue on a lock that wakes the next one at once; SQLite's own busy
+    # handler sleeps in steps of up to 100 ms, which under load became the slowest requests.
+    # (Other processes, such as a CLI command, still wait on the busy timeout.)
+    with _WRITE_LOCK:
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.conn.execute("ROLLBACK")
+            raise
+        db.conn.execute("COMMIT")
+
+
+_pool = threading.local()
+POOL_SIZE = 4
+"""Connections each server thread keeps open, one per database file (tests use many files)."""
+
+
 def get_db() -> Database:
-    """The request's database connection."""
+    """The request's database connection: the thread's own, opened once and reused.
+
+    Opening a connection and closing it again (which checkpoints the WAL) cost
+    more than most requests' queries, so each server thread keeps its own.
+    """
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = str(current_app.config["DATABASE"])
+        open_here: OrderedDict[str, Database] = _pool.__dict__.setdefault("dbs", OrderedDict())
+        db = open_here.pop(path, None) or connect(path)
+        open_here[path] = db
+        while len(open_here) > POOL_SIZE:
+            open_here.popitem(last=False)[1].conn.close()
+        g.db = db
     return g.db
 
 
 def close_db(error: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None:
-        db.conn.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.execute("ROLLBACK")  # never hand a half-done transaction to the next request
 
 
 def init_db() -> int:

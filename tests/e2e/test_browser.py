@@ -172,3 +172,56 @@ def test_unknown_page_is_friendly(server: str, page: Page) -> None:
     response = page.goto(server + "/no/such/page")
     assert response is not None and response.status == 404
     expect(page.locator("h1")).to_contain_text("not in the wall")
+
+
+def test_a_quiz_of_five_answered_with_the_keyboard(browser: Browser, server: str) -> None:
+    from tests.quiz.answering import right_answer
+    from tutor.quiz import Question
+
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(server + "/practice/")
+        page.check("input[name=topic][value=table]")
+        page.check("input[name=topic][value=furiten]")
+        page.fill("input[name=size]", "5")
+        page.fill("input[name=seed]", "e2e-keyboard")
+        shot(page, "quiz-setup")
+        page.click("button[value=quiz]")
+        for number in range(1, 6):
+            expect(page.locator(".practice-head")).to_contain_text(f"Question {number} of 5")
+            question_id = page.url.rsplit("/", 1)[-1]
+            shown = page.request.get(f"{server}/api/questions/{question_id}").json()
+            part = shown["parts"][0]
+            answer = right_answer(Question.from_json({"ask": part["kind"], **shown["show"]}))
+            wrong_on_purpose = number == 3
+            if isinstance(answer, list):
+                wanted = (
+                    ["ron"] if wrong_on_purpose and answer != ["ron"] else ["discard"] if wrong_on_purpose else answer
+                )
+                for value in wanted:
+                    key = page.locator(f"form[data-answer] input[value='{value}']").get_attribute("data-key")
+                    page.keyboard.press(str(key))
+                page.locator("body").focus()
+            else:
+                page.keyboard.type("100" if wrong_on_purpose else str(answer))  # the text box has the focus
+            if number == 1:
+                shot(page, "quiz-question")
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
+            verdict = page.locator(".feedback-panel h2.verdict")
+            expect(verdict).to_have_text("Not quite" if wrong_on_purpose else "Right!")
+            if wrong_on_purpose:
+                shot(page, "quiz-feedback-wrong")
+            with page.expect_navigation():
+                page.keyboard.press("n")
+        expect(page.locator(".score-line")).to_contain_text("4 / 5")
+        expect(page.locator(".review-list > li")).to_have_count(5)
+        shot(page, "quiz-review")
+        page.goto(server + "/progress/")
+        expect(page.locator(".stat-row")).to_contain_text("5 questions")
+        expect(page.locator(".stat-row")).to_contain_text("80 %")
+        expect(page.locator("svg.chart").first).to_be_visible()
+        shot(page, "progress")
+    finally:
+        context.close()

@@ -42,6 +42,7 @@ def _is_open(request: Response) -> bool:
 
 # What each fu feature means, judged from the response and request rather than the engine's own keys.
 FU_CHECKS: dict[str, Callable[[Response, Response], bool]] = {
+    "closed-ron": lambda req, res: not _is_open(req) and not req["tsumo"] and "menzen kafu" in _reasons(res),
     "kanchan": lambda req, res: res["reading"]["wait"] == "kanchan" and "kanchan" in _reasons(res),
     "penchan": lambda req, res: res["reading"]["wait"] == "penchan" and "penchan" in _reasons(res),
     "tanki": lambda req, res: res["reading"]["wait"] == "tanki" and "tanki" in _reasons(res),

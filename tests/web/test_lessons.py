@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.quiz.answering import right_answer
 from tutor.app import resource_dir
 from tutor.engine.yaku import YAKU
 from tutor.lessons import LessonBook
@@ -48,43 +49,27 @@ def test_lesson_page_renders(client: FlaskClient, slug: str) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_each_question_accepts_the_engine_s_answer(client: FlaskClient, book: LessonBook, slug: str) -> None:
+def test_each_question_accepts_the_engine_s_answer(post, book: LessonBook, slug: str) -> None:  # type: ignore[no-untyped-def]
     page = book.lessons[slug]
     for number, question in enumerate(page.questions, start=1):
-        answer = _right_answer(question)
-        response = client.post(
+        answer = right_answer(question)
+        response = post(
             f"/lessons/{slug}/check/{number}", data={"answer": answer}, headers={"Accept": "application/json"}
         )
         assert response.status_code == 200
         assert response.json["correct"], (slug, number, answer, response.json)
 
 
-def _right_answer(question) -> list[str] | str:  # type: ignore[no-untyped-def]
-    if question.kind == "yaku":
-        return sorted(question.expected_yaku())
-    if question.kind == "waits":
-        return [str(w.tile) for w in question.solution]
-    if question.kind == "furiten":
-        result, tile = question.solution
-        if not result.is_wait(tile):
-            return ["not_a_wait"]
-        return [result.kinds[0].value] if result.is_furiten else ["ron"]
-    grade = question.grade("0")
-    return grade.expected.replace(" all", "")
-
-
-def test_a_malformed_answer_gets_a_message_not_a_wrong_mark(client: FlaskClient, book: LessonBook) -> None:
+def test_a_malformed_answer_gets_a_message_not_a_wrong_mark(post, book: LessonBook) -> None:  # type: ignore[no-untyped-def]
     slug, number = next(
         (page.slug, n)
         for page in book.lessons.values()
         for n, q in enumerate(page.questions, 1)
         if q.kind in ("han", "fu", "points")
     )
-    response = client.post(
-        f"/lessons/{slug}/check/{number}", data={"answer": "lots"}, headers={"Accept": "application/json"}
-    )
+    response = post(f"/lessons/{slug}/check/{number}", data={"answer": "lots"}, headers={"Accept": "application/json"})
     assert response.json["problem"] and not response.json["correct"]
-    page = client.post(f"/lessons/{slug}/check/{number}", data={"answer": "lots"})
+    page = post(f"/lessons/{slug}/check/{number}", data={"answer": "lots"})
     assert b"is not a number" in page.data
 
 
@@ -148,3 +133,10 @@ def test_a_teacher_can_add_and_replace_lessons(tmp_path: Path) -> None:
     client = app.test_client()
     assert b"Club rules" in client.get("/lessons/").data
     assert client.get("/lessons/club").status_code == 200
+
+
+def test_a_lesson_answer_without_the_csrf_token_is_refused(client: FlaskClient) -> None:
+    response = client.post("/lessons/fu/check/1", data={"answer": "30"})
+    assert response.status_code == 400 and b"CSRF" in response.data
+    page = client.get("/lessons/fu").get_data(as_text=True)
+    assert 'name="csrf_token"' in page and "<!--csrf-->" not in page

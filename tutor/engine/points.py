@@ -105,6 +105,18 @@ class Payment(NamedTuple):
         return f"{self.tsumo_non_dealer} all"
 
 
+def possible_cell(han: int, fu: int, tsumo: bool) -> bool:
+    """Whether a hand of this han and fu can exist under the Tenhou rules (RULES.md §7.3).
+
+    >>> possible_cell(1, 20, tsumo=False), possible_cell(2, 20, tsumo=True), possible_cell(2, 25, tsumo=False)
+    (False, True, True)
+    """
+    if fu == 20 and (not tsumo or han == 1):
+        return False  # no 20-fu ron (pinfu ron and open pinfu shape are 30); a 20-fu tsumo is pinfu + tsumo
+    # chiitoitsu is 2 han, and 3 with tsumo
+    return not (fu == 25 and (han == 1 or (tsumo and han == 2)))
+
+
 def payment(base: int, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Payment:
     """Payments for a hand worth ``base`` points (RULES.md §7.1)."""
     if not tsumo:
@@ -112,3 +124,42 @@ def payment(base: int, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks:
     if dealer:
         return Payment(None, None, _up(base * 2) + 100 * honba, riichi_sticks)
     return Payment(None, _up(base * 2) + 100 * honba, _up(base) + 100 * honba, riichi_sticks)
+
+
+def working(
+    han: int, fu: int, yakuman_units: int, dealer: bool, tsumo: bool, honba: int = 0, rules: RuleSet = TENHOU
+) -> str:
+    """How the payment follows from han and fu, step by step, for a learner.
+
+    >>> working(3, 30, 0, dealer=False, tsumo=False)
+    'base points = 30 × 2^(3+2) = 960; a non-dealer ron pays 4 × 960 = 3,840, rounded up to 3,900'
+    >>> working(4, 100, 0, dealer=False, tsumo=False)
+    'base points = 100 × 2^(4+2) = 6,400, over 2,000, so mangan: base 2,000; a non-dealer ron pays 4 × 2,000 = 8,000'
+    >>> working(2, 40, 0, dealer=False, tsumo=True, honba=1)
+    'base points = 40 × 2^(2+2) = 640; the dealer pays 2 × 640 = 1,280, rounded up to 1,300, and each non-dealer 640, rounded up to 700; plus 100 from each payer for 1 honba'
+    """
+    base, limit = base_points(han, fu, yakuman_units, rules)
+    if limit is None:
+        steps = f"base points = {fu} × 2^({han}+2) = {base:,}"
+    elif limit == "mangan" and han < 5:
+        raw = fu * 2 ** (han + 2)
+        reason = "kiriage rounds it up to" if is_kiriage(han, fu, rules) else "over 2,000, so"
+        steps = f"base points = {fu} × 2^({han}+2) = {raw:,}, {reason} mangan: base 2,000"
+    else:
+        steps = f"{limit.replace('_', ' ')}: base {base:,}"
+
+    def share(times: int) -> str:
+        exact = times * base
+        shown = f"{times} × {base:,} = {exact:,}" if times > 1 else f"{base:,}"
+        return shown if exact == _up(exact) else f"{shown}, rounded up to {_up(exact):,}"
+
+    if not tsumo:
+        steps += f"; a {'dealer' if dealer else 'non-dealer'} ron pays {share(6 if dealer else 4)}"
+        extra = f"; plus {300 * honba:,} for {honba} honba"
+    elif dealer:
+        steps += f"; each player pays {share(2)}"
+        extra = f"; plus {100 * honba:,} from each payer for {honba} honba"
+    else:
+        steps += f"; the dealer pays {share(2)}, and each non-dealer {share(1)}"
+        extra = f"; plus {100 * honba:,} from each payer for {honba} honba"
+    return steps + (extra if honba else "")

@@ -636,6 +636,11 @@ def _wait_plan(wait: Wait, b: Builder, difficulty: int) -> Plan | None:
     return plan
 
 
+@_fu_target("closed-ron", "A closed hand won by ron: 10 fu (menzen kafu) on top of the base 20.", "fu.menzen_ron")
+def _closed_ron(b: Builder, difficulty: int) -> Plan | None:
+    return b.fill(Plan(calls="closed", fields={"tsumo": False}), range(34))
+
+
 @_fu_target("kanchan", "A closed wait (kanchan): the middle tile of a sequence, 2 fu.", "fu.wait.kanchan")
 def _kanchan(b: Builder, difficulty: int) -> Plan | None:
     return _wait_plan(Wait.KANCHAN, b, difficulty)
@@ -771,6 +776,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "three-six-han": ("ryanpeikou", "junchan", "honitsu", "chinitsu"),
     "yakuman": tuple(y.id for y in YAKU.values() if y.yakuman and y.rule is None),
     "fu": (
+        "closed-ron",
         "kanchan",
         "penchan",
         "tanki",

@@ -26,7 +26,8 @@ class AnswerError(ValueError):
 
 
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+")
-_UNITS = re.compile(r"\b(fu|han|points?|pts|all|each|of|dora)\b", re.IGNORECASE)
+# Units may touch the number ("30fu"), so no word boundary before them.
+_UNITS = re.compile(r"(?<![a-z])(fu|han|points?|pts|all|each|of|dora)(?![a-z])", re.IGNORECASE)
 _LEFTOVER = re.compile(r"[^\s/\-|,.:;+x×]")
 
 

@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from ..engine.api import evaluate
+from ..engine.decompose import Shape
+from ..engine.fu import FuItem
 from ..engine.furiten import Furiten, FuritenKind, furiten
 from ..engine.hand import HandError, Meld
-from ..engine.points import Payment, base_points, payment
+from ..engine.points import Payment, base_points, payment, working
 from ..engine.report import why_not
 from ..engine.rules import TENHOU
 from ..engine.score import ScoreResult
-from ..engine.tiles import Tile, TileNotationError, parse_tiles
+from ..engine.tiles import Tile, TileNotationError, dora_from_indicator, index_name, parse_tiles
 from ..engine.waits import winning_tiles
 from ..engine.yaku import YAKU
 from .answers import AnswerError, parse_number, parse_points, parse_tile_choice, tile_kinds_text
@@ -36,7 +38,9 @@ YAKU_CHOICES = 8
 """How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""
 DRAGON_YAKU = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
 YAOCHUU_KINDS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
-KINDS = ("yaku", "han", "fu", "points", "waits", "furiten", "dora", "table")
+KINDS = ("yaku", "han", "fu", "points", "waits", "furiten", "dora", "dora_tile", "table")
+HAND_KINDS = ("yaku", "han", "fu", "points", "dora")
+"""Kinds asked about a scored hand (their payload is a score ``request``)."""
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
 #: Yaku offered as distractors beside the right ones in "name the yaku" questions.
 COMMON_YAKU = (
@@ -72,6 +76,7 @@ DEFAULT_PROMPTS = {
     "waits": "Which tiles complete this hand? Pick every one.",
     "furiten": "Can this player win by ron on the tile just discarded?",
     "dora": "How many han of dora (dora, red fives and ura dora) does this hand hold?",
+    "dora_tile": "Which tile is the dora for each indicator? Pick every dora tile.",
     "table": "How many points is this?",
 }
 
@@ -100,11 +105,27 @@ class Grade:
 
 
 @dataclass(frozen=True)
+class FuRow:
+    """One line of an itemised fu answer: a fu source of the hand and the fu it earns."""
+
+    id: str
+    label: str
+    tiles: str | None
+    """The group or pair it is about, in MPSZ, for drawing."""
+    fu: int
+    items: tuple[FuItem, ...]
+    """The engine's fu items behind it (their text is the explanation)."""
+    given: bool = False
+    """Shown with its value rather than asked (the base 20 every such hand starts from)."""
+
+
+@dataclass(frozen=True)
 class Question:
     kind: str
     data: Mapping[str, Any]
     """The payload: a score ``request`` for yaku/han/fu/points/dora; a ``hand`` (+ ``melds``) for waits;
-    hand, events and ``tile`` for furiten; ``han``/``fu``/``dealer``/``tsumo`` for table."""
+    hand, events and ``tile`` for furiten; ``indicators`` for dora_tile; ``han``/``fu``/``dealer``/``tsumo``
+    for table. A fu question with ``"itemised": true`` is answered one fu source at a time (:meth:`fu_rows`)."""
     prompt: str = ""
 
     @classmethod
@@ -150,6 +171,8 @@ class Question:
                 return winning_tiles(parse_tiles(self._require("hand", str)), self._melds())
             if self.kind == "furiten":
                 return self._furiten()
+            if self.kind == "dora_tile":
+                return self._dora_tiles()
             return self._table_payment()
         except (HandError, TileNotationError) as problem:
             raise QuestionError(f"{self.kind} question: {problem}") from None
@@ -176,6 +199,12 @@ class Question:
             passed_since_riichi=tiles("passed_since_riichi"),
         )
         return result, Tile(self._require("tile", str))
+
+    def _dora_tiles(self) -> tuple[tuple[Tile, Tile], ...]:
+        indicators = parse_tiles(self._require("indicators", str))
+        if not indicators:
+            raise QuestionError("a dora_tile question needs at least one indicator")
+        return tuple((t, dora_from_indicator(t)) for t in indicators)
 
     def _table_payment(self) -> Payment:
         han, fu = self.data.get("han"), self.data.get("fu", 30 if _is_limit(self.data.get("han")) else None)
@@ -211,6 +240,9 @@ class Question:
             hand = parse_tiles(self._require("hand", str))
             suits = {t.suit for t in hand}
             return [(str(t), str(t)) for t in _tiles_of_suits(suits)]
+        if self.kind == "dora_tile":
+            suits = {indicator.suit for indicator, _ in self.solution}
+            return [(str(t), str(t)) for t in _tiles_of_suits(suits)]
         if self.kind == "furiten":
             return list(FURITEN_CHOICES.items())
         return []
@@ -234,8 +266,9 @@ class Question:
 
     # --- grading ---------------------------------------------------------------------------
 
-    def grade(self, answer: str | Sequence[str]) -> Grade:
-        """Grade an answer: text for numbers and points, picked values for yaku, waits and furiten."""
+    def grade(self, answer: str | Sequence[str] | Mapping[str, str]) -> Grade:
+        """Grade an answer: text for numbers and points, picked values for yaku, waits and furiten,
+        and row id → text for itemised fu."""
         try:
             return getattr(self, f"_grade_{self.kind}")(answer)
         except AnswerError as problem:
@@ -253,18 +286,115 @@ class Question:
 
     def _grade_fu(self, answer: Any) -> Grade:
         assert self.result is not None
+        if self.itemised:
+            return self._grade_fu_rows(answer)
         return self._grade_number(answer, self.result.fu, "fu")
+
+    @property
+    def itemised(self) -> bool:
+        """Answered one fu source at a time (only for four-groups-and-a-pair hands)."""
+        return bool(self.data.get("itemised")) and len(self.fu_rows()) > 1
+
+    def fu_rows(self) -> list[FuRow]:
+        """One row per fu source of the reading that scores most, for itemised fu questions.
+
+        Every source is a row whether or not it earns fu (a sequence earns 0), so the rows
+        do not give away which ones count; the last row is the rounded total.
+        """
+        result = self.result
+        assert result is not None and result.best is not None
+        best = result.best
+        reading = best.reading
+        items = list(best.fu_items)
+        total = FuRow("total", "Total, rounded up to the next 10", None, best.fu, ())
+        if reading.shape is not Shape.STANDARD:
+            return [total]
+        taken: set[int] = set()
+
+        def claim(test: Callable[[FuItem], bool]) -> tuple[FuItem, ...]:
+            found = tuple(item for i, item in enumerate(items) if i not in taken and test(item))
+            taken.update(i for i, item in enumerate(items) if item in found)
+            return found
+
+        rows = [FuRow("base", "Base (futei)", None, 20, claim(lambda i: i.key == "fu.base"), given=True)]
+        won = claim(lambda i: i.key in ("fu.menzen_ron", "fu.tsumo", "fu.pinfu_tsumo"))
+        rows.append(FuRow("win", "How it was won (closed ron, or tsumo)", None, sum(i.fu for i in won), won))
+        for number, group in enumerate(reading.groups, 1):
+            found = claim(lambda i, notation=group.notation: i.tiles == notation and not i.key.startswith("fu.wait"))
+            called = " (called)" if group.is_open else " (closed kan)" if group.is_quad else ""
+            rows.append(
+                FuRow(
+                    f"group{number}", f"Group {group.notation}{called}", group.notation, sum(i.fu for i in found), found
+                )
+            )
+        pair = claim(lambda i: i.key.startswith("fu.pair"))
+        pair_tiles = index_name(reading.pair)[0] + index_name(reading.pair)
+        rows.append(FuRow("pair", f"Pair {pair_tiles}", pair_tiles, sum(i.fu for i in pair), pair))
+        wait = claim(lambda i: i.key.startswith("fu.wait"))
+        rows.append(FuRow("wait", f"The wait (won on {index_name(reading.win)})", None, sum(i.fu for i in wait), wait))
+        if not result.hand.is_closed and not result.situation.tsumo:
+            bump = claim(lambda i: i.key == "fu.open_pinfu")
+            rows.append(
+                FuRow(
+                    "bump", "Open hand won by ron with no other fu: the bump to 30", None, sum(i.fu for i in bump), bump
+                )
+            )
+        assert len(taken) == len(items), "every fu item belongs to a row"
+        return [*rows, total]
+
+    def _grade_fu_rows(self, answer: Any) -> Grade:
+        if not isinstance(answer, Mapping):
+            raise AnswerError("give the fu of each row")
+        rows = self.fu_rows()
+        given = {}
+        for row in rows:
+            text = str(answer.get(row.id, "")).strip()
+            if row.given:
+                given[row.id] = row.fu
+                continue
+            if not text and row.id != "total":
+                given[row.id] = 0  # an empty row means "no fu here"
+                continue
+            try:
+                given[row.id] = parse_number(text)
+            except AnswerError as problem:
+                raise AnswerError(f"{row.label}: {problem}") from None
+        details = []
+        right_rows = 0
+        for row in rows:
+            why = "; ".join(item.text for item in row.items if item.key != "fu.base")
+            if given[row.id] == row.fu:
+                right_rows += 1
+                details.append(f"{row.label}: {row.fu} fu, right" + (f" ({why})" if why else ""))
+            else:
+                because = why or ("the sum rounded up" if row.id == "total" else "no fu here")
+                details.append(f"{row.label}: you said {given[row.id]}, it is {row.fu} ({because})")
+        correct = right_rows == len(rows)
+        expected = " + ".join(str(r.fu) for r in rows[:-1] if r.fu) + f" → {rows[-1].fu} fu"
+        return Grade(correct, right_rows / len(rows), expected, tuple(details))
 
     def _grade_dora(self, answer: Any) -> Grade:
         assert self.result is not None
         return self._grade_number(answer, sum(d.han for d in self.result.dora), "han of dora")
 
     def _grade_points(self, answer: Any) -> Grade:
-        assert self.result is not None and self.result.payment is not None
-        return _grade_payment(_one(answer), self.result.payment)
+        result = self.result
+        assert result is not None and result.payment is not None and result.best is not None
+        s = result.situation
+        how = working(result.han, result.fu, result.yakuman, s.is_dealer, s.tsumo, s.honba, result.rules)
+        return _grade_payment(_one(answer), result.payment, how)
 
     def _grade_table(self, answer: Any) -> Grade:
-        return _grade_payment(_one(answer), self.solution)
+        data = self.data
+        how = working(
+            data["han"],
+            data.get("fu", 30),
+            0,
+            bool(data.get("dealer")),
+            bool(data.get("tsumo")),
+            int(data.get("honba", 0)),
+        )
+        return _grade_payment(_one(answer), self.solution, how)
 
     def _grade_yaku(self, answer: Any) -> Grade:
         given = {answer} if isinstance(answer, str) else set(answer)
@@ -292,6 +422,16 @@ class Question:
             details.append(f"{tile_kinds_text(wrong)} would not complete the hand")
         score = max(0.0, (len(hits) - len(wrong)) / len(right)) if right else 0.0
         return Grade(not missed and not wrong, score, tile_kinds_text(right) or "none (not tenpai)", tuple(details))
+
+    def _grade_dora_tile(self, answer: Any) -> Grade:
+        given = parse_tile_choice(answer)
+        right = {dora.index for _, dora in self.solution}
+        hits, missed, wrong = given & right, right - given, given - right
+        details = [f"indicator {indicator} → dora {dora}" for indicator, dora in self.solution]
+        if wrong:
+            details.append(f"{tile_kinds_text(wrong)} is not a dora here")
+        score = max(0.0, (len(hits) - len(wrong)) / len(right))
+        return Grade(not missed and not wrong, score, tile_kinds_text(right), tuple(details))
 
     def _grade_furiten(self, answer: Any) -> Grade:
         given = _one(answer)
@@ -322,7 +462,7 @@ def _one(answer: str | Sequence[str]) -> str:
     return answer[0]
 
 
-def _grade_payment(text: str, expected: Payment) -> Grade:
+def _grade_payment(text: str, expected: Payment, how: str) -> Grade:
     given = parse_points(text)
     if expected.ron is not None:
         want: tuple[int, ...] = (expected.ron,)
@@ -333,7 +473,7 @@ def _grade_payment(text: str, expected: Payment) -> Grade:
     right = given == want
     shown = str(expected)
     detail = shown if right else f"you said {'/'.join(map(str, given))}; it is {shown}"
-    return Grade(right, 1.0 if right else 0.0, shown, (detail,))
+    return Grade(right, 1.0 if right else 0.0, shown, (detail, how[0].upper() + how[1:] + "."))
 
 
 def _furiten_reason(result: Furiten, tile: Tile) -> str:

@@ -98,3 +98,31 @@ if (palette) {
   win.addEventListener("input", render);
   render();
 }
+
+// Practice pages: the keyboard is enough. Digits pick the numbered choices, Enter checks the
+// answer, N asks for the next question. Typing in a text box is left alone.
+if (document.querySelector("[data-practice]")) {
+  const answerForm = document.querySelector("form[data-answer]:not([inert])");
+  const firstBox = answerForm && answerForm.querySelector("input:not([type]), input[inputmode]");
+  if (firstBox) firstBox.focus();
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    const target = event.target;
+    const typing = target.matches && target.matches("input:not([type]), input[inputmode], textarea, select");
+    if (typing) return;
+    const next = document.querySelector("[data-next]");
+    if ((event.key === "n" || event.key === "N") && next) {
+      event.preventDefault();
+      next.click();
+    } else if (/^[1-9]$/.test(event.key) && answerForm) {
+      const choice = answerForm.querySelector(`input[data-key="${event.key}"]`);
+      if (choice) {
+        event.preventDefault();
+        choice.click();
+      }
+    } else if (event.key === "Enter" && answerForm && !["BUTTON", "A", "SUMMARY"].includes(target.tagName)) {
+      event.preventDefault();
+      answerForm.requestSubmit();
+    }
+  });
+}

@@ -9,6 +9,7 @@ from markupsafe import Markup
 from ..i18n import current_language
 from ..lessons import LessonBook, Page
 from ..quiz import Grade
+from ..web_session import csrf_token
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
 
@@ -38,7 +39,8 @@ def lesson(slug: str) -> str:
 
 def _show(page: Page, feedback: dict[int, Grade] | None = None) -> str:
     """The lesson page; graded questions get their feedback where the question stands."""
-    body = page.html
+    # Lessons are rendered once per process; the per-visitor CSRF field goes in at each request.
+    body = page.html.replace("<!--csrf-->", f'<input type="hidden" name="csrf_token" value="{csrf_token()}">')
     for number, grade in (feedback or {}).items():
         marker = f"<!--feedback-{number}-->"
         body = body.replace(marker, render_template("partials/feedback.html", grade=grade))

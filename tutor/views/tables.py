@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from ..engine.points import LIMIT_BASE, base_points, payment
+from ..engine.points import LIMIT_BASE, base_points, payment, possible_cell
 from ..engine.rules import TENHOU
 
 bp = Blueprint("tables", __name__)
@@ -19,14 +19,6 @@ TABLES = (
 )
 
 
-def possible(han: int, fu: int, tsumo: bool) -> bool:
-    """Cells RULES.md §7.3 marks impossible under the Tenhou rules."""
-    if fu == 20 and (not tsumo or han == 1):
-        return False  # no 20-fu ron (pinfu ron and open pinfu shape are 30); a 20-fu tsumo is pinfu + tsumo
-    # chiitoitsu is 2 han, and 3 with tsumo
-    return not (fu == 25 and (han == 1 or (tsumo and han == 2)))
-
-
 @bp.get("/tables")
 def tables() -> str:
     built = []
@@ -35,7 +27,7 @@ def tables() -> str:
         for fu in FU_ROWS:
             cells = []
             for han in HAN_COLUMNS:
-                if not possible(han, fu, tsumo):
+                if not possible_cell(han, fu, tsumo):
                     cells.append(None)
                     continue
                 base, limit = base_points(han, fu, 0, TENHOU)

@@ -1,0 +1,396 @@
+"""The OpenAPI 3.1 description of every JSON route, served at ``/api/openapi.json``.
+
+Schemas are plain JSON Schema (2020-12), so the test suite validates real
+responses against them (tests/web/test_openapi.py): the document cannot drift
+from what the routes return.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine.yaku import YAKU
+from .quiz.makers import HAND_PARTS, TOPICS
+from .quiz.questions import KINDS
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERROR = _json(_ref("Error"), "Refused: the error object says what is wrong")
+NOT_FOUND = _json(_ref("Error"), "No such question or session for this user")
+CSRF = {
+    "name": "X-CSRF-Token",
+    "in": "header",
+    "required": True,
+    "schema": {"type": "string"},
+    "description": "The token from GET /api/session (every state-changing call needs it).",
+}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+            },
+            "problems": {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "For an unreadable answer: what could not be read, per part.",
+            },
+        },
+    },
+    "Meld": {
+        "type": "object",
+        "required": ["kind", "tiles"],
+        "properties": {"kind": {"enum": ["chi", "pon", "minkan", "ankan"]}, "tiles": {"type": "string"}},
+        "additionalProperties": False,
+    },
+    "ScoreRequest": {
+        "type": "object",
+        "description": "The score contract's request (../shared/api/score.md). Unknown keys are refused.",
+        "required": ["hand", "win"],
+        "properties": {
+            "hand": {"type": "string", "description": "Concealed tiles in MPSZ, including the winning tile"},
+            "win": {"type": "string"},
+            "melds": {"type": "array", "items": _ref("Meld")},
+            **{
+                flag: {"type": "boolean"}
+                for flag in (
+                    "tsumo",
+                    "riichi",
+                    "double_riichi",
+                    "ippatsu",
+                    "rinshan",
+                    "chankan",
+                    "haitei",
+                    "houtei",
+                    "tenhou",
+                    "chiihou",
+                    "renhou",
+                )
+            },
+            "seat_wind": {"enum": ["E", "S", "W", "N"]},
+            "round_wind": {"enum": ["E", "S", "W", "N"]},
+            "dora_indicators": {"type": "array", "items": {"type": "string"}},
+            "ura_indicators": {"type": "array", "items": {"type": "string"}},
+            "honba": {"type": "integer", "minimum": 0},
+            "riichi_sticks": {"type": "integer", "minimum": 0},
+            "rules": {"type": "object"},
+        },
+    },
+    "ScoreResponse": {
+        "type": "object",
+        "required": ["han", "fu", "yaku", "yakuman", "fu_breakdown", "limit", "points", "total", "explanation"],
+        "properties": {
+            "han": {"type": "integer"},
+            "fu": {"type": "integer"},
+            "yaku": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "han"],
+                    "properties": {"id": {"enum": [*YAKU, "dora", "ura_dora", "aka_dora"]}, "han": {"type": "integer"}},
+                },
+            },
+            "yakuman": {"type": "integer"},
+            "fu_breakdown": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["fu", "reason"],
+                    "properties": {"fu": {"type": "integer"}, "reason": {"type": "string"}},
+                },
+            },
+            "limit": {"enum": [None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman"]},
+            "points": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "total": {"type": "integer"},
+            "explanation": {"type": "string"},
+            "reading": {"type": "object"},
+            "alternatives": {"type": "array"},
+        },
+    },
+    "User": {
+        "type": ["object", "null"],
+        "required": ["id", "username", "role", "is_guest"],
+        "properties": {
+            "id": {"type": "integer"},
+            "username": {"type": ["string", "null"]},
+            "role": {"enum": ["learner", "teacher"]},
+            "is_guest": {"type": "boolean"},
+        },
+    },
+    "Session": {
+        "type": "object",
+        "required": ["csrf_token", "user"],
+        "properties": {"csrf_token": {"type": "string"}, "user": _ref("User")},
+    },
+    "NextRequest": {
+        "type": "object",
+        "description": "Continue a session (session_id), or start one with these settings.",
+        "properties": {
+            "session_id": {"type": "integer"},
+            "mode": {"enum": ["practice", "quiz", "review"]},
+            "topics": {"type": "array", "items": {"enum": list(TOPICS)}},
+            "difficulty": {"enum": [1, 2, 3]},
+            "parts": {"type": "array", "items": {"enum": list(HAND_PARTS)}},
+            "itemised": {"type": "boolean"},
+            "size": {"type": "integer", "minimum": 1, "maximum": 50},
+            "seed": {"type": "string"},
+        },
+    },
+    "Part": {
+        "type": "object",
+        "required": ["kind", "prompt"],
+        "properties": {
+            "kind": {"enum": list(KINDS)},
+            "prompt": {"type": "string"},
+            "choices": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["value", "label"],
+                    "properties": {"value": {"type": "string"}, "label": {"type": "string"}},
+                },
+            },
+            "rows": {
+                "type": "array",
+                "description": "Itemised fu: answer each row id (rows with fu are given).",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "label"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "label": {"type": "string"},
+                        "tiles": {"type": ["string", "null"]},
+                        "fu": {"type": "integer"},
+                    },
+                },
+            },
+        },
+    },
+    "Question": {
+        "type": "object",
+        "required": ["id", "session_id", "position", "topic", "target", "difficulty", "show", "parts", "answered"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^[2-9a-z]{8}$"},
+            "session_id": {"type": "integer"},
+            "position": {"type": "integer"},
+            "topic": {"enum": list(TOPICS)},
+            "target": {"type": ["string", "null"]},
+            "difficulty": {"enum": [1, 2, 3]},
+            "show": {
+                "type": "object",
+                "description": "What to show: a score request without answers (hand "
+                "questions), a 13-tile hand (waits), a furiten situation, dora indicators or a table cell.",
+            },
+            "parts": {"type": "array", "minItems": 1, "items": _ref("Part")},
+            "answered": {"type": "boolean"},
+            "answer": _ref("AnswerResult"),
+        },
+    },
+    "NextResponse": {
+        "type": "object",
+        "required": ["question", "session_id", "finished"],
+        "properties": {
+            "question": {"oneOf": [_ref("Question"), {"type": "null"}]},
+            "session_id": {"type": "integer"},
+            "finished": {"type": "boolean"},
+        },
+    },
+    "AnswerRequest": {
+        "type": "object",
+        "required": ["answers"],
+        "properties": {
+            "answers": {
+                "type": "object",
+                "description": 'Per part kind: text ("30", "1,000/2,000"), a list of picked values (yaku ids, '
+                "tiles), or for itemised fu an object of row id to text.",
+            }
+        },
+    },
+    "AnswerResult": {
+        "type": "object",
+        "required": ["question_id", "answer_id", "correct", "score", "parts", "mistakes", "explanation"],
+        "properties": {
+            "question_id": {"type": "string"},
+            "answer_id": {"type": "integer"},
+            "correct": {"type": "boolean"},
+            "score": {"type": "number", "minimum": 0, "maximum": 1},
+            "parts": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["correct", "score", "expected", "details"],
+                    "properties": {
+                        "correct": {"type": "boolean"},
+                        "score": {"type": "number"},
+                        "expected": {"type": "string"},
+                        "details": {"type": "array", "items": {"type": "string"}},
+                    },
+                },
+            },
+            "mistakes": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "label", "lesson"],
+                    "properties": {"id": {"type": "string"}, "label": {"type": "string"}, "lesson": {"type": "string"}},
+                },
+            },
+            "explanation": {"type": ["string", "null"]},
+        },
+    },
+    "Report": {
+        "type": "object",
+        "required": ["report_id", "question_id"],
+        "properties": {"report_id": {"type": "integer"}, "question_id": {"type": "string"}},
+    },
+    "Progress": {
+        "type": "object",
+        "required": ["user", "days", "streak", "due", "topics", "weakest"],
+        "properties": {
+            "user": _ref("User"),
+            "days": {"type": "integer"},
+            "streak": {"type": "integer"},
+            "due": {"type": "integer"},
+            "topics": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["topic", "title", "done", "first_try_right"],
+                    "properties": {
+                        "topic": {"type": "string"},
+                        "title": {"type": "string"},
+                        "done": {"type": "integer"},
+                        "first_try_right": {"type": "integer"},
+                    },
+                },
+            },
+            "weakest": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["skill", "label", "right", "done", "recall"],
+                    "properties": {
+                        "skill": {"type": "string"},
+                        "label": {"type": "string"},
+                        "right": {"type": "integer"},
+                        "done": {"type": "integer"},
+                        "recall": {"type": "number"},
+                        "due_at": {"type": "string", "description": "When review brings it back (UTC)"},
+                    },
+                },
+            },
+        },
+    },
+}
+
+QUESTION_ID = {"name": "question_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+PATHS: dict[str, Any] = {
+    "/api/score": {
+        "post": {
+            "summary": "Score a hand (the score contract)",
+            "description": "Stateless: needs no session and no CSRF token.",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ScoreRequest")}}},
+            "responses": {"200": _json(_ref("ScoreResponse"), "The scored hand"), "400": ERROR},
+        }
+    },
+    "/api/openapi.json": {
+        "get": {
+            "summary": "This document",
+            "responses": {"200": _json({"type": "object", "required": ["openapi", "paths"]}, "OpenAPI 3.1")},
+        }
+    },
+    "/api/session": {
+        "get": {
+            "summary": "The CSRF token and the current user (null until a first question makes a guest)",
+            "responses": {"200": _json(_ref("Session"), "Token and user")},
+        }
+    },
+    "/api/questions/next": {
+        "post": {
+            "summary": "The next question of a session (or of a new one)",
+            "parameters": [CSRF],
+            "requestBody": {"content": {"application/json": {"schema": _ref("NextRequest")}}},
+            "responses": {
+                "200": _json(_ref("NextResponse"), "A question, or finished"),
+                "400": ERROR,
+                "404": NOT_FOUND,
+            },
+        }
+    },
+    "/api/questions/{question_id}": {
+        "get": {
+            "summary": "A question served to you, with its grading once answered",
+            "parameters": [QUESTION_ID],
+            "responses": {"200": _json(_ref("Question"), "The question"), "404": NOT_FOUND},
+        }
+    },
+    "/api/questions/{question_id}/answer": {
+        "post": {
+            "summary": "Answer a question: graded part by part by the engine, and stored",
+            "parameters": [QUESTION_ID, CSRF],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("AnswerRequest")}}},
+            "responses": {
+                "200": _json(_ref("AnswerResult"), "The grading"),
+                "400": _json(_ref("Error"), "An answer that cannot be read (nothing is stored)"),
+                "404": NOT_FOUND,
+                "409": _json(_ref("Error"), "Already answered: the first answer stands"),
+            },
+        }
+    },
+    "/api/questions/{question_id}/report": {
+        "post": {
+            "summary": "Report a question that looks wrong",
+            "parameters": [QUESTION_ID, CSRF],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["remark"],
+                            "properties": {"remark": {"type": "string"}},
+                        }
+                    }
+                },
+            },
+            "responses": {"201": _json(_ref("Report"), "Stored for review"), "400": ERROR, "404": NOT_FOUND},
+        }
+    },
+    "/api/progress": {
+        "get": {
+            "summary": "Your progress: streak, per-topic tallies, weakest skills",
+            "parameters": [
+                {"name": "days", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 365}}
+            ],
+            "responses": {"200": _json(_ref("Progress"), "Progress")},
+        }
+    },
+}
+
+
+def document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Riichi Tutor",
+            "version": "1",
+            "description": "Score hands, and practise: fetch a question, answer it, read the grading. "
+            "Practice calls use the session cookie; state-changing calls need the X-CSRF-Token header.",
+        },
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "paths": PATHS,
+        "components": {"schemas": SCHEMAS},
+    }

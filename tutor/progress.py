@@ -1,0 +1,469 @@
+"""What learners were asked and answered, and what that says they know. No Flask here.
+
+Every served exercise is stored with its full payload (so it can be shown
+again exactly), every answer with its per-part grades, mistakes and time, and
+every skill the answer touched. Skill states are fsrs cards: a right answer
+rates the skill Good, a wrong one Again, and review brings back what is due.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fsrs import Card, Rating, Scheduler
+from sqlite_utils import Database
+
+from .accounts import now
+from .quiz.exercise import Exercise, ExerciseGrade
+from .quiz.makers import TOPICS
+from .quiz.skills import info
+from .store import write_transaction
+
+SCHEDULER = Scheduler(enable_fuzzing=False)  # no fuzz: the same answers give the same schedule
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
+ID_LENGTH = 8
+
+
+class NotFound(LookupError):
+    """No such question or session for this learner."""
+
+
+# --- sessions and questions ---------------------------------------------------------------------
+
+
+def start_session(db: Database, user_id: int, mode: str, settings: Mapping[str, Any]) -> int:
+    with write_transaction(db):
+        cursor = db.execute(
+            "INSERT INTO practice_sessions (user_id, mode, settings, started_at) VALUES (?, ?, ?, ?)",
+            [user_id, mode, json.dumps(settings, sort_keys=True), now()],
+        )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def session(db: Database, session_id: int, user_id: int) -> dict[str, Any]:
+    rows = list(db.query("SELECT * FROM practice_sessions WHERE id = ? AND user_id = ?", [session_id, user_id]))
+    if not rows:
+        raise NotFound(f"no session {session_id}")
+    row = rows[0]
+    row["settings"] = json.loads(row["settings"])
+    return row
+
+
+def finish_session(db: Database, session_id: int) -> None:
+    with write_transaction(db):
+        db.execute(
+            "UPDATE practice_sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL", [now(), session_id]
+        )
+
+
+@dataclass(frozen=True)
+class Served:
+    id: str
+    user_id: int
+    session_id: int
+    position: int
+    exercise: Exercise
+    served_at: str
+    attempts: int
+    """Answers recorded so far."""
+    last_answer: dict[str, Any] | None
+
+
+def new_question_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def serve(db: Database, user_id: int, session_id: int, exercise: Exercise, position: int | None = None) -> Served:
+    """Store a served exercise under a new short id."""
+    with write_transaction(db):
+        if position is None:
+            row = next(
+                db.query(
+                    "SELECT COALESCE(MAX(position), 0) + 1 AS next FROM questions WHERE session_id = ?", [session_id]
+                )
+            )
+            position = int(row["next"])
+        served_at = now()
+        while True:
+            question_id = new_question_id()
+            if not list(db.query("SELECT 1 FROM questions WHERE id = ?", [question_id])):
+                break
+        db.execute(
+            "INSERT INTO questions (id, user_id, session_id, position, topic, target, difficulty, seed, payload, served_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                question_id,
+                user_id,
+                session_id,
+                position,
+                exercise.topic,
+                exercise.target,
+                exercise.difficulty,
+                exercise.seed,
+                json.dumps(exercise.to_json(), sort_keys=True),
+                served_at,
+            ],
+        )
+    return Served(question_id, user_id, session_id, position, exercise, served_at, 0, None)
+
+
+def load(db: Database, question_id: str, user_id: int | None = None) -> Served:
+    """A served question; with ``user_id``, only if it was served to that user."""
+    rows = list(db.query("SELECT * FROM questions WHERE id = ?", [question_id]))
+    if not rows or (user_id is not None and rows[0]["user_id"] != user_id):
+        raise NotFound(f"no question {question_id!r}")
+    row = rows[0]
+    answers = list(db.query("SELECT * FROM answers WHERE question_id = ? ORDER BY attempt DESC LIMIT 1", [question_id]))
+    count = next(db.query("SELECT COUNT(*) AS n FROM answers WHERE question_id = ?", [question_id]))["n"]
+    last = answers[0] if answers else None
+    if last is not None:
+        for key in ("given", "parts", "mistakes"):
+            last[key] = json.loads(last[key] or "null")
+    return Served(
+        row["id"],
+        row["user_id"],
+        row["session_id"],
+        row["position"],
+        Exercise.from_json(json.loads(row["payload"])),
+        row["served_at"],
+        int(count),
+        last,
+    )
+
+
+# --- answers and skills -------------------------------------------------------------------------
+
+
+def record_answer(
+    db: Database,
+    served: Served,
+    given: Mapping[str, Any],
+    grade: ExerciseGrade,
+    touched: Mapping[str, bool],
+    time_ms: int | None,
+) -> int:
+    """Store one graded answer, the skills it touched and their new fsrs states, all or nothing."""
+    parts = {
+        kind: {"correct": g.correct, "score": g.score, "expected": g.expected, "details": list(g.details)}
+        for kind, g in grade.parts.items()
+    }
+    when = now()
+    with write_transaction(db):
+        attempt = next(db.query("SELECT COUNT(*) + 1 AS n FROM answers WHERE question_id = ?", [served.id]))["n"]
+        cursor = db.execute(
+            "INSERT INTO answers (question_id, user_id, attempt, given, correct, score, parts, mistakes, time_ms,"
+            " answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                served.id,
+                served.user_id,
+                attempt,
+                json.dumps(given, sort_keys=True),
+                int(grade.correct),
+                round(grade.score, 4),
+                json.dumps(parts),
+                json.dumps([m.id for m in grade.mistakes]),
+                time_ms,
+                when,
+            ],
+        )
+        answer_id = cursor.lastrowid
+        assert answer_id is not None
+        for skill, right in touched.items():
+            db.execute(
+                "INSERT INTO answer_skills (answer_id, user_id, skill, correct, answered_at) VALUES (?, ?, ?, ?, ?)",
+                [answer_id, served.user_id, skill, int(right), when],
+            )
+            # Only first tries move the schedule: a retry right after the answer proves little.
+            if attempt == 1:
+                _rate(db, served.user_id, skill, right, datetime.fromisoformat(when))
+    return answer_id
+
+
+def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -> None:
+    rows = list(
+        db.query("SELECT card, reviews, lapses FROM skill_states WHERE user_id = ? AND skill = ?", [user_id, skill])
+    )
+    card = Card.from_json(rows[0]["card"]) if rows else Card()
+    reviews = rows[0]["reviews"] if rows else 0
+    lapses = rows[0]["lapses"] if rows else 0
+    card, _ = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, when)
+    db.execute(
+        "INSERT INTO skill_states (user_id, skill, card, due_at, reviews, lapses, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (user_id, skill) DO UPDATE SET card = excluded.card, due_at = excluded.due_at,"
+        " reviews = excluded.reviews, lapses = excluded.lapses, updated_at = excluded.updated_at",
+        [
+            user_id,
+            skill,
+            card.to_json(),
+            card.due.astimezone(UTC).isoformat(timespec="seconds"),
+            reviews + 1,
+            lapses + (0 if right else 1),
+            when.isoformat(timespec="seconds"),
+        ],
+    )
+
+
+def rebuild_skill_states(db: Database, user_id: int) -> None:
+    """Replay a learner's first-try answers in time order (after a guest's progress is merged in)."""
+    with write_transaction(db):
+        db.execute("DELETE FROM skill_states WHERE user_id = ?", [user_id])
+        for row in db.query(
+            "SELECT s.skill, s.correct, s.answered_at FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
+            " WHERE s.user_id = ? AND a.attempt = 1 ORDER BY s.answered_at, s.answer_id",
+            [user_id],
+        ):
+            _rate(db, user_id, row["skill"], bool(row["correct"]), datetime.fromisoformat(row["answered_at"]))
+
+
+def skill_record(db: Database, user_id: int) -> dict[str, tuple[int, int]]:
+    """For every skill the learner has met: (first tries, of which wrong)."""
+    rows = db.query("SELECT skill, reviews, lapses FROM skill_states WHERE user_id = ?", [user_id])
+    return {row["skill"]: (row["reviews"], row["lapses"]) for row in rows}
+
+
+def due_skills(db: Database, user_id: int, limit: int = 20, at: datetime | None = None) -> list[str]:
+    """Skills whose review is due, the most overdue first."""
+    moment = (at or datetime.now(UTC)).isoformat(timespec="seconds")
+    return [
+        row["skill"]
+        for row in db.query(
+            "SELECT skill FROM skill_states WHERE user_id = ? AND due_at <= ? ORDER BY due_at LIMIT ?",
+            [user_id, moment, limit],
+        )
+    ]
+
+
+def next_due(db: Database, user_id: int) -> str | None:
+    row = next(db.query("SELECT MIN(due_at) AS due FROM skill_states WHERE user_id = ?", [user_id]))
+    return row["due"]
+
+
+# --- what the dashboard shows -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tally:
+    key: str
+    label: str
+    done: int
+    first_try_right: int
+    link: str
+    trend: list[float | None]
+    """First-try accuracy per week, oldest first (None: no answers that week)."""
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.first_try_right / self.done if self.done else None
+
+
+def _since(days: int, today: date | None = None) -> str:
+    start = (today or datetime.now(UTC).date()) - timedelta(days=days - 1)
+    return start.isoformat()
+
+
+def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
+    """Per practice topic: questions answered (first tries) and first-try accuracy over the last ``days``."""
+    since = _since(days)
+    rows = {
+        row["topic"]: row
+        for row in db.query(
+            "SELECT q.topic, COUNT(*) AS done, SUM(a.correct) AS right FROM answers a"
+            " JOIN questions q ON q.id = a.question_id"
+            " WHERE a.user_id = ? AND a.attempt = 1 AND a.answered_at >= ? GROUP BY q.topic",
+            [user_id, since],
+        )
+    }
+    trends = _weekly(db, user_id, days, "q.topic")
+    tallies = []
+    for topic in TOPICS.values():
+        row = rows.get(topic.id, {"done": 0, "right": 0})
+        tallies.append(
+            Tally(
+                topic.id,
+                topic.title,
+                row["done"],
+                row["right"] or 0,
+                f"/lessons/{topic.lesson}",
+                trends.get(topic.id, []),
+            )
+        )
+    return tallies
+
+
+def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yaku") -> list[Tally]:
+    """Per skill of a family (yaku, fu, table ...): how often it came up in first tries, how often right."""
+    since = _since(days)
+    rows = db.query(
+        "SELECT s.skill, COUNT(*) AS done, SUM(s.correct) AS right FROM answer_skills s"
+        " JOIN answers a ON a.id = s.answer_id"
+        " WHERE s.user_id = ? AND a.attempt = 1 AND s.answered_at >= ? AND s.skill LIKE ? GROUP BY s.skill",
+        [user_id, since, f"{family}:%"],
+    )
+    trends = _weekly(db, user_id, days, "s.skill", family)
+    tallies = []
+    for row in rows:
+        about = info(row["skill"])
+        tallies.append(
+            Tally(row["skill"], about.label, row["done"], row["right"] or 0, about.lesson, trends.get(row["skill"], []))
+        )
+    return sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done))
+
+
+def _weekly(
+    db: Database, user_id: int, days: int, key: str, family: str | None = None
+) -> dict[str, list[float | None]]:
+    weeks = max(1, -(-days // 7))
+    today = datetime.now(UTC).date()
+    start = today - timedelta(days=weeks * 7 - 1)
+    if family is None:
+        sql = (
+            f"SELECT {key} AS k, substr(a.answered_at, 1, 10) AS day, COUNT(*) AS done, SUM(a.correct) AS right"
+            " FROM answers a JOIN questions q ON q.id = a.question_id"
+            " WHERE a.user_id = ? AND a.attempt = 1 AND a.answered_at >= ? GROUP BY k, day"
+        )
+        params: list[Any] = [user_id, start.isoformat()]
+    else:
+        sql = (
+            f"SELECT {key} AS k, substr(s.answered_at, 1, 10) AS day, COUNT(*) AS done, SUM(s.correct) AS right"
+            " FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
+            " WHERE s.user_id = ? AND a.attempt = 1 AND s.answered_at >= ? AND s.skill LIKE ? GROUP BY k, day"
+        )
+        params = [user_id, start.isoformat(), f"{family}:%"]
+    buckets: dict[str, list[list[int]]] = {}
+    for row in db.query(sql, params):
+        week = (date.fromisoformat(row["day"]) - start).days // 7
+        counts = buckets.setdefault(row["k"], [[0, 0] for _ in range(weeks)])
+        counts[week][0] += row["done"]
+        counts[week][1] += row["right"] or 0
+    return {k: [right / done if done else None for done, right in counts] for k, counts in buckets.items()}
+
+
+def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None = None) -> list[tuple[date, int, int]]:
+    """(day, first tries right, first tries) for each of the last ``days`` days."""
+    sql = (
+        "SELECT substr(a.answered_at, 1, 10) AS day, COUNT(*) AS done, SUM(a.correct) AS right FROM answers a"
+        " JOIN questions q ON q.id = a.question_id WHERE a.user_id = ? AND a.attempt = 1 AND a.answered_at >= ?"
+    )
+    params: list[Any] = [user_id, _since(days)]
+    if topic:
+        sql += " AND q.topic = ?"
+        params.append(topic)
+    found = {row["day"]: row for row in db.query(sql + " GROUP BY day", params)}
+    today = datetime.now(UTC).date()
+    series = []
+    for offset in range(days - 1, -1, -1):
+        day = today - timedelta(days=offset)
+        row = found.get(day.isoformat())
+        series.append((day, (row["right"] or 0) if row else 0, row["done"] if row else 0))
+    return series
+
+
+def streak(db: Database, user_id: int, today: date | None = None) -> int:
+    """Days in a row, up to today (or yesterday, if nothing yet today), with at least one answer."""
+    days = {
+        date.fromisoformat(row["day"])
+        for row in db.query(
+            "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM answers WHERE user_id = ?", [user_id]
+        )
+    }
+    day = today or datetime.now(UTC).date()
+    if day not in days:
+        day -= timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+@dataclass(frozen=True)
+class Weakness:
+    skill: str
+    label: str
+    lesson: str
+    right: int
+    done: int
+    retrievability: float
+    """fsrs's estimate that the learner would get it right now (0 to 1)."""
+    due_at: str
+
+
+def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = None) -> list[Weakness]:
+    """Skills the learner has got wrong: the lowest share right first, then the least likely remembered now."""
+    moment = at or datetime.now(UTC)
+    found = []
+    for row in db.query(
+        "SELECT st.skill, st.card, st.due_at, COUNT(s.answer_id) AS done, SUM(s.correct) AS right"
+        " FROM skill_states st JOIN answer_skills s ON s.user_id = st.user_id AND s.skill = st.skill"
+        " WHERE st.user_id = ? AND st.lapses > 0 GROUP BY st.skill",
+        [user_id],
+    ):
+        card = Card.from_json(row["card"])
+        about = info(row["skill"])
+        chance = SCHEDULER.get_card_retrievability(card, moment)
+        found.append(
+            Weakness(row["skill"], about.label, about.lesson, row["right"] or 0, row["done"], chance, row["due_at"])
+        )
+    found.sort(key=lambda w: (w.right / w.done if w.done else 0, w.retrievability, -w.done))
+    return found[:limit]
+
+
+def wrong_questions(
+    db: Database, user_id: int, days: int = 30, topic: str | None = None, skill: str | None = None
+) -> list[str]:
+    """Ids of questions answered wrong at the first try, newest first (for "replay what I got wrong")."""
+    sql = (
+        "SELECT DISTINCT q.id, q.served_at FROM questions q JOIN answers a ON a.question_id = q.id"
+        " WHERE q.user_id = ? AND a.attempt = 1 AND a.correct = 0 AND a.answered_at >= ?"
+    )
+    params: list[Any] = [user_id, _since(days)]
+    if topic:
+        sql += " AND q.topic = ?"
+        params.append(topic)
+    if skill:
+        sql += " AND EXISTS (SELECT 1 FROM answer_skills s WHERE s.answer_id = a.id AND s.skill = ? AND s.correct = 0)"
+        params.append(skill)
+    return [row["id"] for row in db.query(sql + " ORDER BY q.served_at DESC LIMIT 50", params)]
+
+
+def mistake_counts(db: Database, user_id: int, days: int = 30) -> list[tuple[str, int]]:
+    """How often each known mistake was made in the last ``days`` days, most frequent first."""
+    rows = db.query(
+        "SELECT j.value AS mistake, COUNT(*) AS n FROM answers a, json_each(a.mistakes) j"
+        " WHERE a.user_id = ? AND a.answered_at >= ? GROUP BY j.value ORDER BY n DESC",
+        [user_id, _since(days)],
+    )
+    return [(row["mistake"], row["n"]) for row in rows]
+
+
+def session_results(db: Database, session_id: int) -> list[dict[str, Any]]:
+    """Each question of a session with its first answer, in order (the quiz review)."""
+    rows = list(
+        db.query(
+            "SELECT q.id, q.position, q.payload, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms"
+            " FROM questions q LEFT JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+            " WHERE q.session_id = ? ORDER BY q.position",
+            [session_id],
+        )
+    )
+    for row in rows:
+        row["exercise"] = Exercise.from_json(json.loads(row.pop("payload")))
+        for key in ("given", "parts", "mistakes"):
+            row[key] = json.loads(row[key]) if row[key] else None
+    return rows
+
+
+def report_question(db: Database, question_id: str, user_id: int, remark: str) -> int:
+    with write_transaction(db):
+        cursor = db.execute(
+            "INSERT INTO reports (question_id, user_id, remark, created_at, status) VALUES (?, ?, ?, ?, 'open')",
+            [question_id, user_id, remark.strip()[:2000], now()],
+        )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid

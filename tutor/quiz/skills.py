@@ -1,0 +1,248 @@
+"""Skills: the small things a learner knows or not, which answers train and review brings back.
+
+A skill is a short string: ``yaku:pinfu``, ``fu:kanchan``, ``table:3-40-non_dealer-ron``,
+``table:mangan-dealer-tsumo``, ``furiten:temporary``, ``waits:kanchan``, ``dora:indicator``,
+``dora:count`` or ``mistake:<id>``. An answer touches several skills, each right or wrong:
+
+>>> from .makers import make_exercise
+>>> ex = make_exercise("everyday-yaku", seed="1", target="pinfu", difficulty=1)
+>>> answers = {"yaku": ["pinfu"], "han": "9"}
+>>> touched = skills_touched(ex, ex.grade(answers), answers)
+>>> touched["yaku:pinfu"]
+True
+>>> label("yaku:pinfu"), label("table:3-40-non_dealer-ron"), label("fu:kanchan")
+('Pinfu', '3 han 40 fu, non-dealer ron', 'Fu: kanchan')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import targets
+from ..engine.points import possible_cell
+from ..engine.yaku import YAKU
+from .exercise import Exercise, ExerciseGrade
+from .makers import TABLE_FU, TOPICS, make_exercise
+from .questions import DORA_IDS, Question
+
+# Which fu feature (a practice target) each engine fu item trains.
+FU_SKILLS = {
+    "fu.menzen_ron": "closed-ron",
+    "fu.wait.kanchan": "kanchan",
+    "fu.wait.penchan": "penchan",
+    "fu.wait.tanki": "tanki",
+    "fu.ron_triplet": "ron-triplet",
+    "fu.closed_triplet.terminals": "closed-terminal-triplet",
+    "fu.closed_triplet.honours": "closed-terminal-triplet",
+    "fu.open_triplet": "open-triplet",
+    "fu.closed_quad": "closed-kan",
+    "fu.open_quad": "open-kan",
+    "fu.pair.dragon": "value-pair",
+    "fu.pair.seat_wind": "value-pair",
+    "fu.pair.round_wind": "value-pair",
+    "fu.pair.double_wind": "double-wind-pair",
+    "fu.pinfu_tsumo": "pinfu-tsumo",
+    "fu.open_pinfu": "open-pinfu",
+    "fu.chiitoitsu": "chiitoitsu-fu",
+}
+FURITEN_LABELS = {
+    "ron": "Ron allowed (no furiten)",
+    "not_a_wait": "Not a winning tile",
+    "discard": "Discard furiten",
+    "temporary": "Temporary furiten",
+    "riichi": "Riichi furiten",
+}
+
+
+def skills_touched(exercise: Exercise, grade: ExerciseGrade, answers: Mapping[str, Any]) -> dict[str, bool]:
+    """Every skill this graded answer touched, and whether the learner got it right."""
+    touched: dict[str, bool] = {}
+    for question in exercise.parts:
+        part = grade.parts.get(question.kind)
+        if part is None:
+            continue
+        for skill, right in _part_skills(question, part.correct, exercise, answers).items():
+            # A skill two parts touch counts as right only if both got it right.
+            touched[skill] = touched.get(skill, True) and right
+    for mistake in grade.mistakes:
+        touched[f"mistake:{mistake.id}"] = False
+    return touched
+
+
+def _part_skills(question: Question, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    kind = question.kind
+    result = question.result
+    if kind == "yaku":
+        assert result is not None
+        right = question.expected_yaku()
+        picked = answers.get("yaku") or []
+        given = {picked} if isinstance(picked, str) else set(picked)
+        return {f"yaku:{y}": (y in given) == (y in right) for y in right | given if y in YAKU}
+    if kind == "han":
+        assert result is not None
+        if "yaku" in exercise.kinds:
+            return {}  # the yaku part already says which yaku were known
+        return {f"yaku:{y.id}": correct for y in result.yaku if y.id not in DORA_IDS}
+    if kind == "fu":
+        assert result is not None and result.best is not None
+        return {f"fu:{feature}": correct for feature in fu_features(question)}
+    if kind in ("points", "table"):
+        return {table_skill(question): correct}
+    if kind == "furiten":
+        furiten, tile = question.solution
+        outcome = "not_a_wait" if not furiten.is_wait(tile) else furiten.kind.value if furiten.kind else "ron"
+        return {f"furiten:{outcome}": correct}
+    if kind == "waits":
+        shapes = {w.label for tile in question.solution for w in tile.waits}
+        return {f"waits:{shape}": correct for shape in shapes}
+    if kind == "dora_tile":
+        return {"dora:indicator": correct}
+    if kind == "dora":
+        assert result is not None
+        found = {"dora:count": correct}
+        for line in result.dora:
+            found[f"dora:{line.id}"] = correct
+        return found
+    return {}
+
+
+def fu_features(question: Question) -> set[str]:
+    """The fu features (practice targets) present in a hand question's scored reading."""
+    result = question.result
+    assert result is not None and result.best is not None
+    features = set()
+    for item in result.best.fu_items:
+        for prefix, feature in FU_SKILLS.items():
+            if item.key.startswith(prefix):
+                features.add(feature)
+    return features
+
+
+def table_skill(question: Question) -> str:
+    """The point-table cell a points or table question drills."""
+    if question.kind == "table":
+        han, fu = question.data["han"], question.data.get("fu", 30)
+        dealer, tsumo = bool(question.data.get("dealer")), bool(question.data.get("tsumo"))
+        from ..engine.points import base_points
+        from ..engine.rules import TENHOU
+
+        limit = base_points(han, fu, 0, TENHOU)[1]
+    else:
+        result = question.result
+        assert result is not None and result.best is not None
+        han, fu, limit = result.han, result.fu, result.limit
+        dealer, tsumo = result.situation.is_dealer, result.situation.tsumo
+    who = f"{'dealer' if dealer else 'non_dealer'}-{'tsumo' if tsumo else 'ron'}"
+    return f"table:{limit}-{who}" if limit else f"table:{han}-{fu}-{who}"
+
+
+# --- what a skill is called, where it is taught, and how to practise it -------------------------
+
+
+@dataclass(frozen=True)
+class SkillInfo:
+    skill: str
+    label: str
+    group: str
+    """A heading to group skills under: Yaku, Fu, Point table, Furiten, Waits, Dora, Mistakes."""
+    lesson: str
+    """A lesson or reference URL that teaches it."""
+
+
+def info(skill: str) -> SkillInfo:
+    family, _, name = skill.partition(":")
+    if family == "yaku" and name in YAKU:
+        return SkillInfo(skill, YAKU[name].name, "Yaku", f"/yaku/{name}")
+    if family == "fu":
+        return SkillInfo(skill, f"Fu: {name.replace('-', ' ')}", "Fu", "/lessons/fu")
+    if family == "table":
+        return SkillInfo(skill, _table_label(name), "Point table", "/lessons/points")
+    if family == "furiten":
+        return SkillInfo(skill, FURITEN_LABELS.get(name, name), "Furiten", "/lessons/furiten")
+    if family == "waits":
+        return SkillInfo(skill, f"Waits: {name}", "Waits", "/lessons/hand-shape")
+    if family == "dora":
+        names = {"indicator": "Dora from the indicator", "count": "Counting dora", "aka_dora": "Red fives"}
+        return SkillInfo(skill, names.get(name, name.replace("_", " ").capitalize()), "Dora", "/lessons/dora")
+    if family == "mistake":
+        from .mistakes import MISTAKES
+
+        mistake = MISTAKES.get(name)
+        if mistake is not None:
+            return SkillInfo(skill, mistake.label.capitalize(), "Mistakes", mistake.lesson)
+    return SkillInfo(skill, skill, "Other", "/lessons/")
+
+
+def label(skill: str) -> str:
+    return info(skill).label
+
+
+def _table_label(name: str) -> str:
+    size, _, rest = name.rpartition("-")
+    size, _, role = size.rpartition("-")
+    how = f"{role.replace('_', '-')} {rest}"
+    han, _, fu = size.partition("-")
+    if han.isdigit():
+        return f"{han} han {fu} fu, {how}"
+    return f"{han.replace('_', ' ').capitalize()}, {how}"
+
+
+def exercise_for(skill: str, seed: str, difficulty: int = 2) -> Exercise:
+    """An exercise that trains ``skill`` (for review and for "practise this" links)."""
+    family, _, name = skill.partition(":")
+    if family == "yaku" and name in targets.TARGETS:
+        topic = next((t.id for t in TOPICS.values() if name in t.targets), "one-han")
+        return make_exercise(topic, seed, difficulty, ("yaku", "han"), target=name)
+    if family == "fu" and name in targets.TARGETS:
+        return make_exercise("fu", seed, difficulty, ("fu",), target=name)
+    if family == "table":
+        return _table_exercise(name, seed)
+    if family == "furiten" and name in targets.FURITEN_OUTCOMES:
+        rng = random.Random(f"{skill}|{seed}")
+        situation = targets.furiten_situation(rng, difficulty, outcome=name)
+        return Exercise("furiten", (Question.from_json({"ask": "furiten", **situation}),), skill, difficulty, seed)
+    if family == "mistake":
+        found = _mistake_exercise(name, seed, difficulty)
+        if found is not None:
+            return found
+    topic = {"waits": "waits", "dora": "dora"}.get(family, "points")
+    return make_exercise(topic, seed, difficulty)
+
+
+def _table_exercise(name: str, seed: str) -> Exercise:
+    parts = name.split("-")
+    dealer, tsumo = parts[-2] == "dealer", parts[-1] == "tsumo"
+    question: dict[str, Any] = {"ask": "table", "dealer": dealer, "tsumo": tsumo}
+    cell = parts[:-2]
+    if (
+        len(cell) == 2
+        and cell[0].isdigit()
+        and cell[1].isdigit()
+        and int(cell[1]) in TABLE_FU
+        and possible_cell(int(cell[0]), int(cell[1]), tsumo)
+    ):
+        question.update(han=int(cell[0]), fu=int(cell[1]))
+    else:
+        limits = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "yakuman": 13, "kazoe_yakuman": 13}
+        question["han"] = limits.get(parts[0], 5)
+    return Exercise("table", (Question.from_json(question),), f"table:{name}", 2, seed)
+
+
+def _mistake_exercise(mistake_id: str, seed: str, difficulty: int) -> Exercise | None:
+    """A question on which this mistake would give a wrong answer (so a right one shows it is unlearnt)."""
+    from .mistakes import MISTAKES
+
+    mistake = MISTAKES.get(mistake_id)
+    if mistake is None:
+        return None
+    kinds = [k for k in ("fu", "points", "han", "table") if k in mistake.kinds]
+    for attempt in range(40):
+        kind = kinds[attempt % len(kinds)]
+        topic = "table" if kind == "table" else "points"
+        exercise = make_exercise(topic, f"{seed}-{attempt}", difficulty, None if kind == "table" else (kind,))
+        if mistake.answers(exercise.parts[0]):
+            return Exercise(exercise.topic, exercise.parts, f"mistake:{mistake_id}", difficulty, exercise.seed)
+    return None

@@ -1,0 +1,248 @@
+"""Practice, quizzes and review in the browser: one question at a time, graded by the engine.
+
+Each step is a plain form (works without JavaScript): start a session, answer,
+see the feedback, ask for the next question. Answers are stored as they come.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
+
+from .. import practice, progress
+from ..engine.yaku import YAKU
+from ..quiz.exercise import PICK_KINDS, Exercise, ExerciseGrade
+from ..quiz.makers import HAND_PARTS, TOPICS, ExerciseError
+from ..quiz.skills import skills_touched
+from ..store import get_db
+from ..web_session import current_user, learner
+
+bp = Blueprint("practice", __name__, url_prefix="/practice")
+
+PART_NAMES = {
+    "yaku": "Yaku",
+    "han": "Han",
+    "fu": "Fu",
+    "points": "Points",
+    "waits": "Winning tiles",
+    "furiten": "Furiten",
+    "dora": "Dora",
+    "dora_tile": "Dora tiles",
+    "table": "Points",
+}
+MAX_THINKING_MS = 3_600_000  # time beyond an hour says the tab was left open, not how long the hand took
+
+
+@bp.app_context_processor
+def practice_names() -> dict[str, Any]:
+    """Names the practice, progress and classroom pages share."""
+    return {
+        "topic_titles": {t.id: t.title for t in TOPICS.values()},
+        "topic_lessons": {t.id: t.lesson for t in TOPICS.values()},
+        "part_names": PART_NAMES,
+        "yaku_pages": YAKU,
+    }
+
+
+@bp.get("/")
+def index() -> str:
+    user = current_user()
+    db = get_db()
+    tallies = {t.key: t for t in progress.topic_tallies(db, user.id)} if user else {}
+    due = len(progress.due_skills(db, user.id, limit=99)) if user else 0
+    return render_template(
+        "practice/index.html", topics=TOPICS.values(), tallies=tallies, due=due, parts=HAND_PARTS, problem=None
+    )
+
+
+@bp.post("/start")
+def start() -> ResponseReturnValue:
+    """Start a practice session, a quiz or a review, and go to its first question."""
+    mode = request.form.get("mode", "practice")
+    raw: dict[str, Any] = {
+        "topics": request.form.getlist("topic"),
+        "difficulty": request.form.get("difficulty", 2),
+        "parts": request.form.getlist("part"),
+        "itemised": request.form.get("itemised") == "on",
+        "size": request.form.get("size", 10),
+        "seed": request.form.get("seed", ""),
+        "replay": request.form.getlist("replay"),
+    }
+    try:
+        settings = practice.clean_settings(raw, mode)
+    except ExerciseError as problem:
+        user = current_user()
+        tallies = {t.key: t for t in progress.topic_tallies(get_db(), user.id)} if user else {}
+        return render_template(
+            "practice/index.html",
+            topics=TOPICS.values(),
+            tallies=tallies,
+            due=0,
+            parts=HAND_PARTS,
+            problem=str(problem),
+        ), 400
+    user = learner()
+    session_id = progress.start_session(get_db(), user.id, mode, settings)
+    return _serve_next(session_id)
+
+
+@bp.post("/replay")
+def replay() -> ResponseReturnValue:
+    """Ask again, exactly, the questions answered wrong (of a topic or skill, in the last days)."""
+    user = learner()
+    db = get_db()
+    days = request.form.get("days", "30")
+    ids = progress.wrong_questions(
+        db,
+        user.id,
+        days=int(days) if days.isdigit() else 30,
+        topic=request.form.get("topic") or None,
+        skill=request.form.get("skill") or None,
+    )
+    if not ids:
+        flash("Nothing to replay: no wrong answers there in that time.")
+        return redirect(url_for("progress.dashboard"))
+    settings = practice.clean_settings({"replay": ids}, "replay")
+    return _serve_next(progress.start_session(db, user.id, "replay", settings))
+
+
+@bp.post("/drill")
+def drill() -> ResponseReturnValue:
+    """Five questions on one skill (from the progress page's weakest skills)."""
+    user = learner()
+    try:
+        settings = practice.clean_settings(
+            {"skill": request.form.get("skill", ""), "difficulty": request.form.get("difficulty", 2)}, "drill"
+        )
+    except ExerciseError as problem:
+        abort(400, str(problem))
+    return _serve_next(progress.start_session(get_db(), user.id, "drill", settings))
+
+
+@bp.post("/session/<int:session_id>/next")
+def next_question(session_id: int) -> ResponseReturnValue:
+    return _serve_next(session_id)
+
+
+def _serve_next(session_id: int) -> ResponseReturnValue:
+    user = learner()
+    db = get_db()
+    try:
+        row = progress.session(db, session_id, user.id)
+    except progress.NotFound:
+        abort(404, "There is no such practice session for you.")
+    exercise = practice.next_exercise(db, user.id, row)
+    if exercise is None:
+        progress.finish_session(db, session_id)
+        if row["mode"] == "quiz":
+            return redirect(url_for("practice.result", session_id=session_id))
+        return render_template("practice/done.html", session=row, next_due=progress.next_due(db, user.id))
+    served = progress.serve(db, user.id, session_id, exercise)
+    return redirect(url_for("practice.question", question_id=served.id))
+
+
+@bp.get("/q/<question_id>")
+def question(question_id: str) -> str:
+    served = _served(question_id)
+    return _render_question(served)
+
+
+def _served(question_id: str) -> progress.Served:
+    user = current_user()
+    if user is None:
+        abort(404, "There is no such question for you.")
+    try:
+        return progress.load(get_db(), question_id, user.id)
+    except progress.NotFound:
+        abort(404, "There is no such question for you.")
+
+
+def _render_question(
+    served: progress.Served, grade: ExerciseGrade | None = None, given: dict[str, Any] | None = None, status: int = 200
+) -> Any:
+    db = get_db()
+    row = progress.session(db, served.session_id, served.user_id)
+    answered = served.last_answer is not None
+    if answered and grade is None:
+        # Grading is deterministic, so the stored answer re-grades to exactly the feedback given then.
+        given = served.last_answer["given"]
+        grade = served.exercise.grade(given)
+    size = row["settings"].get("size") or len(row["settings"].get("replay", [])) or None
+    return render_template(
+        "practice/question.html",
+        served=served,
+        exercise=served.exercise,
+        session=row,
+        grade=grade,
+        answered=answered,
+        given=given or {},
+        size=size,
+    ), status
+
+
+@bp.post("/q/<question_id>/answer")
+def answer(question_id: str) -> ResponseReturnValue:
+    served = _served(question_id)
+    given = answers_from_form(served.exercise, request.form)
+    grade = served.exercise.grade(given)
+    if not grade.readable:
+        return _render_question(served, grade, given, status=400)
+    if served.attempts:
+        flash("This question is already answered: your first answer stands. Ask for the next one.")
+        return redirect(url_for("practice.question", question_id=question_id))
+    record(served, given, grade)
+    return redirect(url_for("practice.question", question_id=question_id) + "#feedback")
+
+
+def record(served: progress.Served, given: dict[str, Any], grade: ExerciseGrade) -> int:
+    """Store a readable answer with the skills it touched."""
+    served_at = datetime.fromisoformat(served.served_at)
+    elapsed = int((datetime.now(UTC) - served_at).total_seconds() * 1000) if served.attempts == 0 else None
+    touched = skills_touched(served.exercise, grade, given)
+    time_ms = min(elapsed, MAX_THINKING_MS) if elapsed is not None else None
+    return progress.record_answer(get_db(), served, given, grade, touched, time_ms)
+
+
+def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str, Any]:
+    """Each part's answer from the form: picks for choice questions, rows for itemised fu, else text."""
+    given: dict[str, Any] = {}
+    for part in exercise.parts:
+        if part.kind in PICK_KINDS:
+            given[part.kind] = form.getlist(part.kind)
+        elif part.kind == "fu" and part.itemised:
+            given["fu"] = {row.id: form.get(f"fu.{row.id}", "") for row in part.fu_rows()}
+        else:
+            given[part.kind] = form.get(part.kind, "")
+    return given
+
+
+@bp.post("/q/<question_id>/report")
+def report(question_id: str) -> ResponseReturnValue:
+    served = _served(question_id)
+    remark = request.form.get("remark", "").strip()
+    if not remark:
+        flash("Say in a few words what looks wrong, so we can check it.")
+    else:
+        progress.report_question(get_db(), served.id, served.user_id, remark)
+        flash(f"Thank you: question {served.id} is reported and will be checked.")
+    return redirect(url_for("practice.question", question_id=question_id))
+
+
+@bp.get("/session/<int:session_id>/result")
+def result(session_id: str) -> str:
+    user = current_user()
+    if user is None:
+        abort(404, "There is no such quiz for you.")
+    db = get_db()
+    try:
+        row = progress.session(db, int(session_id), user.id)
+    except progress.NotFound:
+        abort(404, "There is no such quiz for you.")
+    results = progress.session_results(db, int(session_id))
+    answered = [r for r in results if r["correct"] is not None]
+    score = sum(r["score"] for r in answered)
+    return render_template("practice/result.html", session=row, results=results, score=score, answered=answered)

@@ -1,0 +1,63 @@
+"""The learner's progress: accuracy per topic and per yaku over time, streak, weakest skills."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, render_template, request
+
+from .. import progress
+from ..charts import accuracy_line, sparkline
+from ..quiz.skills import info
+from ..store import get_db
+from ..web_session import current_user
+
+bp = Blueprint("progress", __name__, url_prefix="/progress")
+
+WINDOWS = (7, 30, 90)
+
+
+def until(when: str) -> str:
+    """``in 9 minutes``, ``in 3 hours``, ``in 4 days``: when a review comes due."""
+    seconds = (datetime.fromisoformat(when) - datetime.now(UTC)).total_seconds()
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"in {count} {unit}{'s' if count > 1 else ''}"
+    return "in a minute"
+
+
+@bp.get("/")
+def dashboard() -> str:
+    user = current_user()
+    days = request.args.get("days", "30")
+    window = int(days) if days.isdigit() and int(days) in WINDOWS else 30
+    if user is None:
+        return render_template("progress/dashboard.html", user=None, window=window, windows=WINDOWS)
+    db = get_db()
+    daily = progress.daily_accuracy(db, user.id, window)
+    done = sum(total for _, _, total in daily)
+    right = sum(r for _, r, _ in daily)
+    topics = progress.topic_tallies(db, user.id, window)
+    yaku = progress.skill_tallies(db, user.id, window, "yaku")
+    fu = progress.skill_tallies(db, user.id, window, "fu")
+    return render_template(
+        "progress/dashboard.html",
+        user=user,
+        window=window,
+        windows=WINDOWS,
+        done=done,
+        right=right,
+        streak=progress.streak(db, user.id),
+        chart=accuracy_line(daily, title=f"First-try accuracy, last {window} days"),
+        topics=topics,
+        yaku=yaku,
+        fu=fu,
+        weakest=progress.weakest(db, user.id),
+        mistakes=progress.mistake_counts(db, user.id, window),
+        due=len(progress.due_skills(db, user.id, limit=99)),
+        sparkline=sparkline,
+        skill_info=info,
+        now_iso=datetime.now(UTC).isoformat(timespec="seconds"),
+        until=until,
+    )

@@ -1,0 +1,89 @@
+"""Who is asking, and proof that they meant to: the logged-in user on ``g`` and CSRF tokens.
+
+Every POST, PUT, PATCH or DELETE must carry the session's CSRF token, as a
+``csrf_token`` form field or an ``X-CSRF-Token`` header (JSON clients get it
+from ``GET /api/session``). Only ``POST /api/score`` is exempt: it is a pure
+function of its body and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from datetime import timedelta
+
+from flask import Flask, abort, g, request, session
+
+from .accounts import User, create_guest, get_user
+from .store import get_db
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CSRF_EXEMPT = frozenset({"api.score"})
+
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(32)
+    return str(token)
+
+
+def _check_csrf() -> None:
+    if request.method in SAFE_METHODS or request.endpoint in CSRF_EXEMPT:
+        return
+    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token") or ""
+    expected = session.get("csrf") or ""
+    if not expected or not hmac.compare_digest(str(sent), str(expected)):
+        abort(
+            400,
+            "This form has expired or did not come from this site (missing or wrong CSRF token). "
+            "Reload the page and try again.",
+        )
+
+
+def _load_user() -> None:
+    user_id = session.get("user_id")
+    g.user = get_user(get_db(), user_id) if isinstance(user_id, int) else None
+    if user_id is not None and g.user is None:
+        session.pop("user_id", None)  # the account is gone (e.g. a guest merged into another)
+
+
+def current_user() -> User | None:
+    user: User | None = g.get("user")
+    return user
+
+
+def learner() -> User:
+    """The user, making a guest account on first need so no answer is ever lost."""
+    user = current_user()
+    if user is None:
+        user = create_guest(get_db())
+        log_in(user, keep_token=True)  # the page or client that asked still holds the current token
+    return user
+
+
+def log_in(user: User, keep_token: bool = False) -> None:
+    token = session.get("csrf")
+    session.clear()  # a new CSRF token whenever someone logs in to an account
+    if keep_token and token:
+        session["csrf"] = token
+    session["user_id"] = user.id
+    session.permanent = True
+    g.user = user
+
+
+def log_out() -> None:
+    session.clear()
+    g.user = None
+
+
+def init_app(app: Flask) -> None:
+    # Flask's defaults are HttpOnly but no SameSite; a cross-site form post then carries no cookie at all.
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=60)
+    # Re-signing an unchanged cookie on every response costs more than the rest of a small request.
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    app.before_request(_check_csrf)
+    app.before_request(_load_user)
+    app.jinja_env.globals.update(csrf_token=csrf_token, current_user=current_user)
