@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.engine.api import score_request
 from tutor.engine.furiten import FuritenKind, furiten
@@ -178,3 +180,25 @@ def test_furiten_situations_have_the_outcome_asked_for(outcome: str) -> None:
         seen += s["discards"] + s["passed_since_draw"] + s["passed_since_riichi"] + s["tile"]
         counts = Counter(t.index for t in parse_tiles(seen))
         assert max(counts.values()) <= 4, s
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.sampled_from(sorted(TARGETS)),
+    difficulty=st.sampled_from(DIFFICULTIES),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_any_seed_makes_a_legal_hand_with_its_target(name: str, difficulty: int, seed: int) -> None:
+    request = hand_for(name, random.Random(seed), difficulty)
+    assert request == hand_for(name, random.Random(seed), difficulty)
+    response = score_request(request)
+    assert "error" not in response, (request, response)
+    if TARGETS[name].kind == "yaku":
+        assert name in {y["id"] for y in response["yaku"]}
+    else:
+        assert FU_CHECKS[name](request, response), (request, response)
+    assert max(_tile_counts(request).values()) <= 4
+    # Situations stay consistent: ippatsu only with riichi, riichi only when closed, no haitei with rinshan.
+    assert not request.get("ippatsu") or request.get("riichi") or request.get("double_riichi")
+    assert not (request.get("riichi") and _is_open(request))
+    assert not (request.get("haitei") and request.get("rinshan"))

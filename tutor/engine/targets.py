@@ -161,7 +161,8 @@ def yaku_target(yaku_id: str) -> Callable[[PlanMaker], PlanMaker]:
 
 
 def _has_fu(*keys: str) -> Callable[[ScoreResult], bool]:
-    return lambda result: any(item.key.startswith(keys) for item in result.fu_items)
+    # Not on a yakuman: its fu change nothing, so a fu exercise on one would teach nothing.
+    return lambda result: not result.yakuman and any(item.key.startswith(keys) for item in result.fu_items)
 
 
 # --- yaku targets ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from ..engine.fu import FuItem
 from ..engine.furiten import Furiten, FuritenKind, furiten
 from ..engine.hand import HandError, Meld
 from ..engine.points import Payment, base_points, payment, working
-from ..engine.report import why_not
+from ..engine.report import describe_reading, why_not
 from ..engine.rules import TENHOU
 from ..engine.score import ScoreResult
 from ..engine.tiles import Tile, TileNotationError, dora_from_indicator, index_name, parse_tiles
@@ -274,21 +274,42 @@ class Question:
         except AnswerError as problem:
             return Grade.unreadable(str(problem))
 
-    def _grade_number(self, answer: Any, expected: int, unit: str) -> Grade:
+    def _grade_number(self, answer: Any, expected: int, unit: str, how: Sequence[str] = ()) -> Grade:
         given = parse_number(_one(answer))
         right = given == expected
         detail = f"{expected} {unit}" if right else f"you said {given} {unit}; it is {expected} {unit}"
-        return Grade(right, 1.0 if right else 0.0, f"{expected} {unit}", (detail,))
+        return Grade(right, 1.0 if right else 0.0, f"{expected} {unit}", (detail, *how))
 
     def _grade_han(self, answer: Any) -> Grade:
-        assert self.result is not None
-        return self._grade_number(answer, self.result.han, "han")
+        result = self.result
+        assert result is not None
+        how = [" + ".join(f"{y.name} {y.han}" for y in result.yaku) + f" = {result.han} han"]
+        return self._grade_number(answer, result.han, "han", how + self._reading_note())
 
     def _grade_fu(self, answer: Any) -> Grade:
-        assert self.result is not None
+        result = self.result
+        assert result is not None and result.best is not None
         if self.itemised:
             return self._grade_fu_rows(answer)
-        return self._grade_number(answer, self.result.fu, "fu")
+        items = result.best.fu_items
+        how = ["; ".join(item.text for item in items if item.fu or item.key == "fu.pinfu_tsumo")]
+        total = sum(item.fu for item in items)
+        if items and total != result.fu:
+            how.append(f"{total} fu rounded up to {result.fu}")
+        return self._grade_number(answer, result.fu, "fu", how + self._reading_note())
+
+    def _reading_note(self) -> list[str]:
+        """When the hand reads more than one way: which reading counts, and what the next best gives."""
+        result = self.result
+        assert result is not None and result.best is not None
+        if not result.alternatives:
+            return []
+        other = result.alternatives[0]
+        worth = f"{other.han} han {other.fu} fu" if other.payment else "no yaku"
+        return [
+            f"Scored as {describe_reading(result.best.reading)}, the reading that pays most; "
+            f"{describe_reading(other.reading)} would give {worth}."
+        ]
 
     @property
     def itemised(self) -> bool:
