@@ -80,8 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument(
-        "--threads", type=int, default=6, help="worker threads (default 6: Python runs one at a time, more only queue)"
+        "--threads",
+        type=int,
+        default=4,
+        help="worker threads per process (default 4: Python runs one at a time, more only queue)",
     )
+    serve.add_argument("--processes", type=int, metavar="N", help="server processes (default: one per core, at most 4)")
     serve.add_argument("--debug", action="store_true", help="use Flask's development server with the reloader")
     serve.set_defaults(run=run_serve)
 
@@ -217,14 +221,9 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.debug:
         app.run(host=args.host, port=args.port, debug=True)
         return 0
-    import logging
+    from .serving import default_processes, serve
 
-    import waitress
-
-    # Waitress warns on every queued request when all threads are busy: noise under a burst.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    print(f"Riichi Tutor on http://{args.host}:{args.port}/", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads)
+    serve(app, args.host, args.port, args.threads, args.processes or default_processes())
     return 0
 
 

@@ -7,6 +7,8 @@ every start.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -165,10 +167,10 @@ def write_transaction(db: Database) -> Iterator[Database]:
         with db.atomic():  # nested: a savepoint inside the outer transaction
             yield db
         return
-    # Threads of this process queue on a lock that wakes the next one at once; SQLite's own busy
-    # handler sleeps in steps of up to 100 ms, which under load became the slowest requests.
-    # (Other processes, such as a CLI command, still wait on the busy timeout.)
-    with _WRITE_LOCK:
+    # Writers queue on locks that wake the next one at once: a thread lock within the process and a
+    # file lock between server processes. SQLite's own busy handler sleeps in steps of up to
+    # 100 ms, which under load made the slowest requests. (Other programs still get the busy timeout.)
+    with _WRITE_LOCK, _file_lock(db):
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -176,6 +178,27 @@ def write_transaction(db: Database) -> Iterator[Database]:
             db.conn.execute("ROLLBACK")
             raise
         db.conn.execute("COMMIT")
+
+
+_LOCK_FILES: dict[tuple[int, str], int] = {}
+
+
+@contextmanager
+def _file_lock(db: Database) -> Iterator[None]:
+    path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+    if not path:  # an in-memory database has no other processes
+        yield
+        return
+    # One descriptor per process: a descriptor inherited across fork would share its lock.
+    key = (os.getpid(), path)
+    fd = _LOCK_FILES.get(key)
+    if fd is None:
+        fd = _LOCK_FILES[key] = os.open(path + "-writelock", os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 _pool = threading.local()
