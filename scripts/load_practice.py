@@ -16,7 +16,6 @@ import http.client
 import json
 import random
 import sqlite3
-import statistics
 import sys
 import threading
 import time
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load_test import percentile, start_server
+from load_test import latency, run_threads, start_server
 
 TOPICS = ["everyday-yaku", "one-han", "fu", "points", "dora", "waits", "furiten", "table"]
 
@@ -93,6 +92,21 @@ def main() -> None:
     lock = threading.Lock()
     deadline = time.perf_counter() + args.seconds
 
+    def timed(learner: Learner, call: str, path: str, body: Any) -> Any:
+        """POST and record the time; the response body when the server said 200, else None."""
+        try:
+            status, data, elapsed = learner.call("POST", path, body)
+        except (OSError, http.client.HTTPException) as problem:
+            with lock:
+                failures[call].append(str(problem))
+            return None
+        with lock:
+            timings[call].append(elapsed)
+            app_times[call].append(learner.server_ms)
+            if status != 200:
+                failures[call].append(f"HTTP {status}: {data}")
+        return data if status == 200 else None
+
     def run(number: int) -> None:
         rng = random.Random(number)
         learner = Learner("127.0.0.1", port)
@@ -101,48 +115,20 @@ def main() -> None:
         session_id = None
         while time.perf_counter() < deadline:
             body = {"session_id": session_id} if session_id else {"topics": [rng.choice(TOPICS)]}
-            for call, path, payload in (("next", "/api/questions/next", body),):
-                try:
-                    status, data, elapsed = learner.call("POST", path, payload)
-                except (OSError, http.client.HTTPException) as problem:
-                    with lock:
-                        failures[call].append(str(problem))
-                    continue
+            served = timed(learner, "next", "/api/questions/next", body)
+            if served is None:
+                continue
+            session_id, question = served["session_id"], served["question"]
+            if args.think:
+                time.sleep(rng.expovariate(1 / args.think))
+            path = f"/api/questions/{question['id']}/answer"
+            graded = timed(learner, "answer", path, {"answers": answer_for(question, rng)})
+            if graded is not None:
                 with lock:
-                    timings[call].append(elapsed)
-                    app_times[call].append(learner.server_ms)
-                    if status != 200:
-                        failures[call].append(f"HTTP {status}: {data}")
-                if status != 200:
-                    continue
-                session_id = data["session_id"]
-                question = data["question"]
-                if args.think:
-                    time.sleep(rng.expovariate(1 / args.think))
-                try:
-                    status, data, elapsed = learner.call(
-                        "POST", f"/api/questions/{question['id']}/answer", {"answers": answer_for(question, rng)}
-                    )
-                except (OSError, http.client.HTTPException) as problem:
-                    with lock:
-                        failures["answer"].append(str(problem))
-                    continue
-                with lock:
-                    timings["answer"].append(elapsed)
-                    app_times["answer"].append(learner.server_ms)
-                    if status == 200:
-                        acknowledged.append(data["answer_id"])
-                    else:
-                        failures["answer"].append(f"HTTP {status}: {data}")
+                    acknowledged.append(graded["answer_id"])
 
     try:
-        threads = [threading.Thread(target=run, args=(n,)) for n in range(args.learners)]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        wall = time.perf_counter() - started
+        wall = run_threads(run, args.learners)
     finally:
         server.terminate()
         server.wait()
@@ -154,14 +140,10 @@ def main() -> None:
         server_errors = sum(1 for f in failures[call] if f.startswith("HTTP 5"))
         print(
             f"  {call:<7} {len(values):>6} calls ({len(values) / wall:.0f}/s), {server_errors} 5xx, "
-            f"{len(failures[call]) - server_errors} other failures; latency p50 {statistics.median(values):.1f} ms, "
-            f"p95 {percentile(values, 0.95):.1f} ms, p99 {percentile(values, 0.99):.1f} ms, max {max(values):.1f} ms"
+            f"{len(failures[call]) - server_errors} other failures; latency {latency(values)}"
         )
         inside = app_times[call]
-        print(
-            f"          inside the app (Server-Timing): p50 {statistics.median(inside):.1f} ms, "
-            f"p99 {percentile(inside, 0.99):.1f} ms; the rest is queueing in waitress and the network stack"
-        )
+        print(f"          inside the app (Server-Timing): {latency(inside)}; the rest is queueing and the network")
         for failure in failures[call][:5]:
             print("     ", failure[:200])
     database = sqlite3.connect(Path(folder.name) / "db.sqlite")

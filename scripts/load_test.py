@@ -27,6 +27,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 
 LESSONS = [
@@ -63,6 +64,25 @@ MIXED = [
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def latency(values: list[float]) -> str:
+    """``p50 3.1 ms, p95 ..., p99 ..., max ...``: the summary both load scripts print."""
+    return (
+        f"p50 {statistics.median(values):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, "
+        f"p99 {percentile(values, 0.99):.1f} ms, max {max(values):.1f} ms"
+    )
+
+
+def run_threads(work: Callable[[int], None], count: int) -> float:
+    """Run ``work(0)`` ... ``work(count - 1)`` at once, one thread each; the seconds until all are done."""
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(count)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - start
 
 
 def fetch(connection: http.client.HTTPConnection, method: str, path: str, body: str | None) -> tuple[int, float, float]:
@@ -145,18 +165,11 @@ def main() -> None:
                     if status != 200:
                         errors.append(f"{path}: HTTP {status}")
 
-        threads = [threading.Thread(target=worker, args=(n,)) for n in range(args.connections)]
-        start = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        wall = time.perf_counter() - start
+        wall = run_threads(worker, args.connections)
         total = per_connection * args.connections
         print(
             f"burst: {total} requests over {args.connections} connections in {wall * 1000:.0f} ms "
-            f"({total / wall:.0f} req/s), {len(errors)} errors; latency p50 {statistics.median(latencies):.1f} ms, "
-            f"p95 {percentile(latencies, 0.95):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies):.1f} ms"
+            f"({total / wall:.0f} req/s), {len(errors)} errors; latency {latency(latencies)}"
         )
         for problem in errors[:10]:
             print("  error:", problem)

@@ -11,6 +11,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
+from .engine.tiles import HONOR_NAMES
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
@@ -54,26 +57,15 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument(
         "--meld", action="append", default=[], metavar="KIND:TILES", help="a meld such as pon:777p (repeatable)"
     )
-    quick.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (E = dealer)")
-    quick.add_argument("--round", default="E", choices=list("ESWN"), help="round wind")
+    quick.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E = dealer)")
+    quick.add_argument("--round", default="E", choices=list(WIND_LETTERS), help="round wind")
     quick.add_argument("--dora", action="append", default=[], metavar="TILE", help="a dora indicator (repeatable)")
     quick.add_argument("--ura", action="append", default=[], metavar="TILE", help="an ura dora indicator (repeatable)")
     quick.add_argument("--honba", type=int, default=0)
     quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     quick.add_argument("--preset", help="rules preset (tenhou, classic)")
-    for flag in (
-        "tsumo",
-        "riichi",
-        "double-riichi",
-        "ippatsu",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "tenhou",
-        "chiihou",
-    ):
-        quick.add_argument(f"--{flag}", action="store_true")
+    for flag in STANDARD_FLAGS:
+        quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     score.set_defaults(run=run_score)
 
     serve = commands.add_parser("serve", help="serve the web app with waitress", description="Serve the web app.")
@@ -191,18 +183,7 @@ def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
         melds.append({"kind": kind, "tiles": tiles})
     if melds:
         request["melds"] = melds
-    for flag in (
-        "tsumo",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "tenhou",
-        "chiihou",
-    ):
+    for flag in STANDARD_FLAGS:
         if getattr(args, flag):
             request[flag] = True
     request.update(dora_indicators=args.dora, ura_indicators=args.ura, honba=args.honba, riichi_sticks=args.sticks)
@@ -221,9 +202,11 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.debug:
         app.run(host=args.host, port=args.port, debug=True)
         return 0
-    from .serving import default_processes, serve
+    from .engine.batch import default_workers
+    from .serving import serve
 
-    serve(app, args.host, args.port, args.threads, args.processes or default_processes())
+    # One process per core (at most 4), the same rule as batch scoring's workers.
+    serve(app, args.host, args.port, args.threads, args.processes or default_workers())
     return 0
 
 
@@ -279,28 +262,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def _worksheet_line(request: dict[str, Any]) -> str:
     """One hand for a printed worksheet: tiles, calls, the win and the situation in words."""
-    winds = dict(zip("ESWN", ("East", "South", "West", "North"), strict=True))
+    winds = dict(zip(WIND_LETTERS, HONOR_NAMES, strict=False))
     parts = [request["hand"]]
     parts += [f"[{m['kind']} {m['tiles']}]" for m in request.get("melds", [])]
     parts.append(f"wins on {request['win']} by {'tsumo' if request['tsumo'] else 'ron'},")
     parts.append(f"seat {winds[request['seat_wind']]}, {winds[request['round_wind']]} round")
-    flags = [
-        flag
-        for flag in (
-            "riichi",
-            "double_riichi",
-            "ippatsu",
-            "rinshan",
-            "chankan",
-            "haitei",
-            "houtei",
-            "tenhou",
-            "chiihou",
-            "renhou",
-        )
-        if request.get(flag)
-    ]
-    extras = [flag.replace("_", " ") for flag in flags]
+    extras = [flag.replace("_", " ") for flag in FLAGS if flag != "tsumo" and request.get(flag)]
     if request.get("dora_indicators"):
         extras.append("dora indicator " + " ".join(request["dora_indicators"]))
     if request.get("ura_indicators"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .engine.situation import FLAGS, WIND_LETTERS
 from .engine.yaku import YAKU
 from .quiz.makers import HAND_PARTS, TOPICS
 from .quiz.questions import KINDS
@@ -63,24 +64,9 @@ SCHEMAS: dict[str, Any] = {
             "hand": {"type": "string", "description": "Concealed tiles in MPSZ, including the winning tile"},
             "win": {"type": "string"},
             "melds": {"type": "array", "items": _ref("Meld")},
-            **{
-                flag: {"type": "boolean"}
-                for flag in (
-                    "tsumo",
-                    "riichi",
-                    "double_riichi",
-                    "ippatsu",
-                    "rinshan",
-                    "chankan",
-                    "haitei",
-                    "houtei",
-                    "tenhou",
-                    "chiihou",
-                    "renhou",
-                )
-            },
-            "seat_wind": {"enum": ["E", "S", "W", "N"]},
-            "round_wind": {"enum": ["E", "S", "W", "N"]},
+            **{flag: {"type": "boolean"} for flag in FLAGS},
+            "seat_wind": {"enum": list(WIND_LETTERS)},
+            "round_wind": {"enum": list(WIND_LETTERS)},
             "dora_indicators": {"type": "array", "items": {"type": "string"}},
             "ura_indicators": {"type": "array", "items": {"type": "string"}},
             "honba": {"type": "integer", "minimum": 0},

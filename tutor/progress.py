@@ -119,12 +119,10 @@ def load(db: Database, question_id: str, user_id: int | None = None) -> Served:
     if not rows or (user_id is not None and rows[0]["user_id"] != user_id):
         raise NotFound(f"no question {question_id!r}")
     row = rows[0]
-    answers = list(db.query("SELECT * FROM answers WHERE question_id = ? ORDER BY attempt DESC LIMIT 1", [question_id]))
-    count = next(db.query("SELECT COUNT(*) AS n FROM answers WHERE question_id = ?", [question_id]))["n"]
-    last = answers[0] if answers else None
-    if last is not None:
-        for key in ("given", "parts", "mistakes"):
-            last[key] = json.loads(last[key] or "null")
+    answers = [
+        _decoded(answer)
+        for answer in db.query("SELECT * FROM answers WHERE question_id = ? ORDER BY attempt DESC", [question_id])
+    ]
     return Served(
         row["id"],
         row["user_id"],
@@ -132,9 +130,16 @@ def load(db: Database, question_id: str, user_id: int | None = None) -> Served:
         row["position"],
         Exercise.from_json(json.loads(row["payload"])),
         row["served_at"],
-        int(count),
-        last,
+        len(answers),
+        answers[0] if answers else None,
     )
+
+
+def _decoded(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answers row with its JSON columns read (None where the question was never answered)."""
+    for key in ("given", "parts", "mistakes"):
+        answer[key] = json.loads(answer[key]) if answer[key] else None
+    return answer
 
 
 # --- answers and skills -------------------------------------------------------------------------
@@ -267,100 +272,89 @@ def _since(days: int, today: date | None = None) -> str:
     return start.isoformat()
 
 
+# First tries per key and day, by practice topic or by skill: what every tally and chart is made of.
+_FIRST_TRIES = {
+    "topic": ("q.topic", "answers a JOIN questions q ON q.id = a.question_id", "a"),
+    "skill": ("s.skill", "answer_skills s JOIN answers a ON a.id = s.answer_id", "s"),
+}
+Days = dict[date, tuple[int, int]]
+"""(first tries, of which right) by day."""
+
+
+def _first_tries(db: Database, user_id: int, since: date, by: str, family: str | None = None) -> dict[str, Days]:
+    key, source, table = _FIRST_TRIES[by]
+    sql = (
+        f"SELECT {key} AS k, substr({table}.answered_at, 1, 10) AS day, COUNT(*) AS done,"
+        f" SUM({table}.correct) AS right FROM {source}"
+        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND {table}.answered_at >= ?"
+    )
+    params: list[Any] = [user_id, since.isoformat()]
+    if family:
+        sql += " AND s.skill LIKE ?"
+        params.append(f"{family}:%")
+    found: dict[str, Days] = {}
+    for row in db.query(sql + " GROUP BY k, day", params):
+        found.setdefault(row["k"], {})[date.fromisoformat(row["day"])] = (row["done"], row["right"] or 0)
+    return found
+
+
+class _Window:
+    """The last ``days`` days, and the whole weeks (at least as long) that trends are drawn over."""
+
+    def __init__(self, days: int) -> None:
+        self.today = datetime.now(UTC).date()
+        self.start = self.today - timedelta(days=days - 1)
+        self.weeks = max(1, -(-days // 7))
+        self.trend_start = self.today - timedelta(days=self.weeks * 7 - 1)
+
+    def tally(self, key: str, label: str, link: str, days: Days) -> Tally:
+        inside = [counts for day, counts in days.items() if day >= self.start]
+        weekly = [[0, 0] for _ in range(self.weeks)]
+        for day, (done, right) in days.items():
+            week = weekly[(day - self.trend_start).days // 7]
+            week[0] += done
+            week[1] += right
+        trend = [right / done if done else None for done, right in weekly] if days else []
+        return Tally(key, label, sum(d for d, _ in inside), sum(r for _, r in inside), link, trend)
+
+
 def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
     """Per practice topic: questions answered (first tries) and first-try accuracy over the last ``days``."""
-    since = _since(days)
-    rows = {
-        row["topic"]: row
-        for row in db.query(
-            "SELECT q.topic, COUNT(*) AS done, SUM(a.correct) AS right FROM answers a"
-            " JOIN questions q ON q.id = a.question_id"
-            " WHERE a.user_id = ? AND a.attempt = 1 AND a.answered_at >= ? GROUP BY q.topic",
-            [user_id, since],
-        )
-    }
-    trends = _weekly(db, user_id, days, "q.topic")
-    tallies = []
-    for topic in TOPICS.values():
-        row = rows.get(topic.id, {"done": 0, "right": 0})
-        tallies.append(
-            Tally(
-                topic.id,
-                topic.title,
-                row["done"],
-                row["right"] or 0,
-                f"/lessons/{topic.lesson}",
-                trends.get(topic.id, []),
-            )
-        )
-    return tallies
+    window = _Window(days)
+    found = _first_tries(db, user_id, window.trend_start, "topic")
+    return [
+        window.tally(topic.id, topic.title, f"/lessons/{topic.lesson}", found.get(topic.id, {}))
+        for topic in TOPICS.values()
+    ]
 
 
 def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yaku") -> list[Tally]:
-    """Per skill of a family (yaku, fu, table ...): how often it came up in first tries, how often right."""
-    since = _since(days)
-    rows = db.query(
-        "SELECT s.skill, COUNT(*) AS done, SUM(s.correct) AS right FROM answer_skills s"
-        " JOIN answers a ON a.id = s.answer_id"
-        " WHERE s.user_id = ? AND a.attempt = 1 AND s.answered_at >= ? AND s.skill LIKE ? GROUP BY s.skill",
-        [user_id, since, f"{family}:%"],
-    )
-    trends = _weekly(db, user_id, days, "s.skill", family)
+    """Per skill of a family (yaku, fu, table ...) met in the last ``days``: first tries, and how many right."""
+    window = _Window(days)
     tallies = []
-    for row in rows:
-        about = info(row["skill"])
-        tallies.append(
-            Tally(row["skill"], about.label, row["done"], row["right"] or 0, about.lesson, trends.get(row["skill"], []))
-        )
+    for skill, by_day in _first_tries(db, user_id, window.trend_start, "skill", family).items():
+        about = info(skill)
+        tally = window.tally(skill, about.label, about.lesson, by_day)
+        if tally.done:
+            tallies.append(tally)
     return sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done))
 
 
-def _weekly(
-    db: Database, user_id: int, days: int, key: str, family: str | None = None
-) -> dict[str, list[float | None]]:
-    weeks = max(1, -(-days // 7))
-    today = datetime.now(UTC).date()
-    start = today - timedelta(days=weeks * 7 - 1)
-    if family is None:
-        sql = (
-            f"SELECT {key} AS k, substr(a.answered_at, 1, 10) AS day, COUNT(*) AS done, SUM(a.correct) AS right"
-            " FROM answers a JOIN questions q ON q.id = a.question_id"
-            " WHERE a.user_id = ? AND a.attempt = 1 AND a.answered_at >= ? GROUP BY k, day"
-        )
-        params: list[Any] = [user_id, start.isoformat()]
-    else:
-        sql = (
-            f"SELECT {key} AS k, substr(s.answered_at, 1, 10) AS day, COUNT(*) AS done, SUM(s.correct) AS right"
-            " FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
-            " WHERE s.user_id = ? AND a.attempt = 1 AND s.answered_at >= ? AND s.skill LIKE ? GROUP BY k, day"
-        )
-        params = [user_id, start.isoformat(), f"{family}:%"]
-    buckets: dict[str, list[list[int]]] = {}
-    for row in db.query(sql, params):
-        week = (date.fromisoformat(row["day"]) - start).days // 7
-        counts = buckets.setdefault(row["k"], [[0, 0] for _ in range(weeks)])
-        counts[week][0] += row["done"]
-        counts[week][1] += row["right"] or 0
-    return {k: [right / done if done else None for done, right in counts] for k, counts in buckets.items()}
-
-
 def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None = None) -> list[tuple[date, int, int]]:
-    """(day, first tries right, first tries) for each of the last ``days`` days."""
-    sql = (
-        "SELECT substr(a.answered_at, 1, 10) AS day, COUNT(*) AS done, SUM(a.correct) AS right FROM answers a"
-        " JOIN questions q ON q.id = a.question_id WHERE a.user_id = ? AND a.attempt = 1 AND a.answered_at >= ?"
-    )
-    params: list[Any] = [user_id, _since(days)]
-    if topic:
-        sql += " AND q.topic = ?"
-        params.append(topic)
-    found = {row["day"]: row for row in db.query(sql + " GROUP BY day", params)}
-    today = datetime.now(UTC).date()
+    """(day, first tries right, first tries) for each of the last ``days`` days, of one topic or all."""
+    window = _Window(days)
+    totals: dict[date, list[int]] = {}
+    for key, by_day in _first_tries(db, user_id, window.start, "topic").items():
+        if topic is None or key == topic:
+            for day, (done, right) in by_day.items():
+                total = totals.setdefault(day, [0, 0])
+                total[0] += done
+                total[1] += right
     series = []
     for offset in range(days - 1, -1, -1):
-        day = today - timedelta(days=offset)
-        row = found.get(day.isoformat())
-        series.append((day, (row["right"] or 0) if row else 0, row["done"] if row else 0))
+        day = window.today - timedelta(days=offset)
+        done, right = totals.get(day, (0, 0))
+        series.append((day, right, done))
     return series
 
 
@@ -454,8 +448,7 @@ def session_results(db: Database, session_id: int) -> list[dict[str, Any]]:
     )
     for row in rows:
         row["exercise"] = Exercise.from_json(json.loads(row.pop("payload")))
-        for key in ("given", "parts", "mistakes"):
-            row[key] = json.loads(row[key]) if row[key] else None
+        _decoded(row)
     return rows
 
 

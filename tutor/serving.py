@@ -20,10 +20,6 @@ import waitress
 from flask import Flask
 
 
-def default_processes() -> int:
-    return max(1, min(os.cpu_count() or 1, 4))
-
-
 def serve(app: Flask, host: str, port: int, threads: int, processes: int) -> None:
     # Waitress warns on every queued request when all threads are busy: noise under a burst.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)

@@ -41,15 +41,15 @@ def _check_csrf() -> None:
         )
 
 
-def _load_user() -> None:
-    user_id = session.get("user_id")
-    g.user = get_user(get_db(), user_id) if isinstance(user_id, int) else None
-    if user_id is not None and g.user is None:
-        session.pop("user_id", None)  # the account is gone (e.g. a guest merged into another)
-
-
 def current_user() -> User | None:
-    user: User | None = g.get("user")
+    """The logged-in user (a guest included), looked up once per request and only when asked:
+    tile images and score calls never touch the users table."""
+    if "user" not in g:
+        user_id = session.get("user_id")
+        g.user = get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        if user_id is not None and g.user is None:
+            session.pop("user_id", None)  # the account is gone (e.g. a guest merged into another)
+    user: User | None = g.user
     return user
 
 
@@ -85,5 +85,4 @@ def init_app(app: Flask) -> None:
     # Re-signing an unchanged cookie on every response costs more than the rest of a small request.
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     app.before_request(_check_csrf)
-    app.before_request(_load_user)
     app.jinja_env.globals.update(csrf_token=csrf_token, current_user=current_user)

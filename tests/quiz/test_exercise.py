@@ -51,12 +51,19 @@ def test_fu_is_never_asked_of_a_limit_hand() -> None:
         assert ("fu" in exercise.kinds) == (result.han < 5)
 
 
-def test_itemised_fu_exercises() -> None:
-    exercise = make_exercise("fu", "5", parts=("fu",), itemised=True)
-    part = exercise.part("fu")
-    assert part.data.get("itemised") is True
-    rows = part.fu_rows()
-    assert rows[-1].id == "total"
+def test_itemised_fu_exercises_account_for_every_fu() -> None:
+    itemised = 0
+    for seed in SEEDS:
+        part = make_exercise("fu", seed, parts=("fu",), itemised=True).part("fu")
+        assert part.data.get("itemised") is True
+        result = part.result
+        assert result is not None and result.best is not None
+        rows = part.fu_rows()
+        assert (rows[-1].id, rows[-1].fu) == ("total", result.fu)
+        if part.itemised:  # four groups and a pair: the rows share out the engine's fu items exactly
+            itemised += 1
+            assert sum(row.fu for row in rows[:-1]) == sum(item.fu for item in result.best.fu_items)
+    assert itemised >= len(SEEDS) // 2
 
 
 @pytest.mark.parametrize(

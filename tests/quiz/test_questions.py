@@ -73,6 +73,15 @@ def test_yaku_right_partial_and_wrongly_claimed() -> None:
     assert question.grade(["nonsense"]).problem == "unknown yaku: nonsense"
 
 
+def test_a_yaku_pushed_out_by_another_is_explained_even_with_dora() -> None:
+    # Ryanpeikou replaces iipeikou; the dora line beside them is not a yaku and must not trip the reason.
+    question = ask(
+        "yaku", request={"hand": "112233m445566p55s", "win": "5s", "riichi": True, "dora_indicators": ["1m"]}
+    )
+    graded = question.grade(["riichi", "ryanpeikou", "iipeikou"])
+    assert "Iipeikou does not count: Ryanpeikou replaces it" in graded.details
+
+
 def test_yaku_choices_hold_the_answer_the_traps_and_what_the_teacher_offers() -> None:
     value_pair = {"hand": "123m456m789p345s77z", "win": "5s", "riichi": True}
     values = [v for v, _ in ask("yaku", request=value_pair).choices()]

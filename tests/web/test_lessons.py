@@ -104,31 +104,33 @@ def test_the_fu_lesson_teaches_the_special_cases(book: LessonBook) -> None:
         assert fact in text
 
 
-def test_a_broken_lesson_is_reported_with_its_file(tmp_path: Path) -> None:
+def _teacher_app(tmp_path: Path, name: str, text: str) -> Flask:
+    """The app with a teacher's lesson folder holding one file."""
     from tutor import create_app
 
     teacher = tmp_path / "mine"
     teacher.mkdir()
-    (teacher / "99-broken.md").write_text(
-        '---\ntitle: Broken\nslug: broken\norder: 99\nsummary: x\n---\n\n[[123q]]\n\n```score\n{"hand": "123m", "win": "1m"}\n```\n'
-    )
-    app = create_app(
+    (teacher / name).write_text(text)
+    return create_app(
         {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite"), "LESSONS_DIR": str(teacher)}
+    )
+
+
+def test_a_broken_lesson_is_reported_with_its_file(tmp_path: Path) -> None:
+    app = _teacher_app(
+        tmp_path,
+        "99-broken.md",
+        '---\ntitle: Broken\nslug: broken\norder: 99\nsummary: x\n---\n\n[[123q]]\n\n```score\n{"hand": "123m", "win": "1m"}\n```\n',
     )
     problems = app.extensions["lessons"].book("en").problems
     assert len(problems) == 1 and "99-broken.md" in problems[0] and "123q" in problems[0]
 
 
 def test_a_teacher_can_add_and_replace_lessons(tmp_path: Path) -> None:
-    from tutor import create_app
-
-    teacher = tmp_path / "mine"
-    teacher.mkdir()
-    (teacher / "50-extra.md").write_text(
-        "---\ntitle: Club rules\nslug: club\norder: 50\nsummary: Ours.\n---\n\nWe play [[123m]].\n"
-    )
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite"), "LESSONS_DIR": str(teacher)}
+    app = _teacher_app(
+        tmp_path,
+        "50-extra.md",
+        "---\ntitle: Club rules\nslug: club\norder: 50\nsummary: Ours.\n---\n\nWe play [[123m]].\n",
     )
     client = app.test_client()
     assert b"Club rules" in client.get("/lessons/").data

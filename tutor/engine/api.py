@@ -20,11 +20,9 @@ from .hand import Hand, HandError, Meld
 from .report import breakdown, describe_reading, explanation_text, reading_summary
 from .rules import TENHOU, RuleError, RuleSet
 from .score import ReadingScore, ScoreResult, score
-from .situation import WIND_LETTERS, Situation
+from .situation import FLAGS, WIND_LETTERS, Situation
 from .tiles import Tile, TileNotationError, parse_tiles
 
-FLAGS = Situation._fields[:11]
-"""The true/false fields, in Situation's order (tsumo ... renhou)."""
 FIELDS = frozenset(
     (
         "hand",

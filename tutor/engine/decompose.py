@@ -19,7 +19,7 @@ from functools import cache
 from itertools import product
 
 from .hand import Hand, Meld, MeldKind
-from .tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index_name
+from .tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index_name, pair_notation
 
 
 class GroupKind(Enum):
@@ -134,11 +134,6 @@ _MELD_GROUP_KIND = {
 }
 _CONCEALED_SEQUENCE = {first: _GROUPS[(GroupKind.SEQUENCE, first, None)] for first in range(27) if first % 9 <= 6}
 _CONCEALED_TRIPLET = {first: _GROUPS[(GroupKind.TRIPLET, first, None)] for first in range(34)}
-
-
-def _pair_text(index: int) -> str:
-    name = index_name(index)
-    return name[0] + name
 
 
 def all_groups() -> tuple[Group, ...]:
@@ -270,9 +265,9 @@ class Reading:
         """The groups and pair in MPSZ, e.g. ``123m 456m 789p 345s 55s`` (``kokushi`` for thirteen orphans)."""
         if not self._text:
             if self.shape is Shape.STANDARD:
-                self._text = " ".join([*(g.notation for g in self.groups), _pair_text(self.pairs[0])])
+                self._text = " ".join([*(g.notation for g in self.groups), pair_notation(self.pairs[0])])
             elif self.shape is Shape.CHIITOITSU:
-                self._text = " ".join(_pair_text(p) for p in self.pairs)
+                self._text = " ".join(pair_notation(p) for p in self.pairs)
             else:
                 self._text = "kokushi"
         return self._text

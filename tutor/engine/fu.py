@@ -25,7 +25,7 @@ from typing import NamedTuple
 from .context import WinContext
 from .decompose import Group, Reading, Shape, Wait, all_groups
 from .messages import text
-from .tiles import DRAGONS, IS_HONOR, IS_YAOCHUU, index_name
+from .tiles import DRAGONS, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
 from .yaku import pinfu_shape
 
 
@@ -128,7 +128,7 @@ def _pair_item(pair: int, ctx: WinContext) -> FuItem | None:
 
 
 def _make_pair_item(pair: int, seat_wind: int, round_wind: int, double_wind_fu: int) -> FuItem | None:
-    tiles = index_name(pair)[0] + index_name(pair)
+    tiles = pair_notation(pair)
     seat = pair == seat_wind
     round_ = pair == round_wind
     if seat and round_:

@@ -284,19 +284,40 @@ def notation(indices: list[int] | tuple[int, ...], reds: set[int]) -> str:
     return "".join("".join(digits) + suit for suit, digits in parts.items() if digits)
 
 
+def held_tiles(concealed: list[int], melds: list[tuple[str, tuple[int, ...]]]) -> list[int]:
+    """Every tile index of a hand, melds included."""
+    return concealed + [t for _, tiles in melds for t in tiles]
+
+
+def red_fives(
+    concealed: list[int], melds: list[tuple[str, tuple[int, ...]]], rng: random.Random, chance: float
+) -> set[int]:
+    """Which fives are red: one per suit when the hand holds that five, each with ``chance``.
+    A hand holding all four fives must hold the red one: the set has only three plain fives."""
+    held = held_tiles(concealed, melds)
+    return {
+        five
+        for five in (4, 13, 22)
+        if five in held and (held.count(five) == 4 or (chance > 0 and rng.random() < chance))
+    }
+
+
+def write_tiles(
+    concealed: list[int], melds: list[tuple[str, tuple[int, ...]]], reds: set[int]
+) -> tuple[str, list[dict[str, str]], set[int]]:
+    """The hand and melds in MPSZ, each red five written once; also which red fives ended up in the hand."""
+    pending = set(reds)
+    meld_fields = [{"kind": kind, "tiles": notation(tiles, pending)} for kind, tiles in melds]
+    in_hand = set(pending)
+    return notation(concealed, pending), meld_fields, in_hand
+
+
 def _with_situation(built: _Built, rng: random.Random, pool: TilePool) -> dict[str, Any]:
     closed = all(kind == "ankan" for kind, _ in built.melds)
     has_kan = any(kind in ("minkan", "ankan") for kind, _ in built.melds)
-    all_indices = built.concealed + [t for _, tiles in built.melds for t in tiles]
-    # One red five per suit, when the hand holds that five. A hand holding all four fives
-    # must hold the red one: the set has only three plain fives of each suit.
-    reds: set[int] = {
-        five for five in (4, 13, 22) if five in all_indices and (all_indices.count(five) == 4 or rng.random() < 0.35)
-    }
-    red_pending = set(reds)
-    melds = [{"kind": kind, "tiles": notation(tiles, red_pending)} for kind, tiles in built.melds]
-    red_in_hand = set(red_pending)
-    hand = notation(built.concealed, red_pending)
+    hand, melds, red_in_hand = write_tiles(
+        built.concealed, built.melds, red_fives(built.concealed, built.melds, rng, 0.35)
+    )
     win_index = rng.choice(built.concealed)
     win = index_name(win_index)
     if win_index in red_in_hand and rng.random() < 0.3:
@@ -322,7 +343,7 @@ def _with_situation(built: _Built, rng: random.Random, pool: TilePool) -> dict[s
         request["haitei"] = True
     if not tsumo and rng.random() < 0.05:
         request["houtei"] = True
-    elif not tsumo and all_indices.count(win_index) == 1 and rng.random() < 0.1:
+    elif not tsumo and held_tiles(built.concealed, built.melds).count(win_index) == 1 and rng.random() < 0.1:
         request["chankan"] = True
     if not built.melds and tsumo and not request.get("riichi") and rng.random() < 0.03:
         request["tenhou" if request["seat_wind"] == "E" else "chiihou"] = True

@@ -50,7 +50,7 @@ def base_points(han: int, fu: int, yakuman_units: int, rules: RuleSet = TENHOU) 
     limit = limit_for_han(han)
     if limit:
         return LIMIT_BASE[limit], limit
-    if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
+    if is_kiriage(han, fu, rules):
         return MANGAN, "mangan"
     base = fu * 2 ** (han + 2)
     if base > MANGAN:

@@ -9,29 +9,24 @@ from .fu import FuItem
 from .hand import MeldKind
 from .messages import text
 from .points import is_kiriage
-from .score import ScoreResult, YakuHit
-from .tiles import format_tiles, index_name
+from .score import ScoreResult, YakuHit, superseded_by
+from .tiles import format_tiles, index_name, pair_notation
 
 _SHAPES = {Shape.STANDARD: "standard", Shape.CHIITOITSU: "chiitoitsu", Shape.KOKUSHI: "kokushi"}
 _MELD_PREFIX = {kind: f"{kind.value}:" for kind in MeldKind}
-
-
-def _pair(index: int) -> str:
-    name = index_name(index)
-    return name[0] + name
 
 
 def reading_summary(reading: Reading, description: str | None = None) -> dict[str, Any]:
     """The chosen interpretation as JSON: groups (melds marked), pair, wait."""
     if reading.shape is Shape.STANDARD:
         groups = [_MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in reading.groups]
-        pair = _pair(reading.pair)
+        pair = pair_notation(reading.pair)
         win_group = reading.win_group.notation if reading.win_group else pair
     elif reading.shape is Shape.CHIITOITSU:
-        groups = [_pair(p) for p in reading.pairs]
-        pair, win_group = None, _pair(reading.win)
+        groups = [pair_notation(p) for p in reading.pairs]
+        pair, win_group = None, pair_notation(reading.win)
     else:
-        groups, pair, win_group = [], _pair(reading.pair), None
+        groups, pair, win_group = [], pair_notation(reading.pair), None
     return {
         "shape": _SHAPES[reading.shape],
         "groups": groups,
@@ -245,7 +240,8 @@ def why_not(result: ScoreResult, yaku_id: str) -> str:
         return rule.reason(verdict)
     if best.yakuman and not rule.yakuman:
         return "a yakuman counts alone: ordinary yaku are not added to it"
-    winners = [y.name for y in best.yaku if yaku_id in YAKU[y.id].supersedes] if yaku_id in YAKU else []
+    pushed_out_by = superseded_by().get(yaku_id, frozenset())
+    winners = [y.name for y in best.yaku if y.id in pushed_out_by]
     if winners:
         return f"{' and '.join(winners)} replaces it"
     return "it is not part of the reading that scores most"

@@ -24,7 +24,7 @@ from .hand import Hand
 from .messages import text
 from .points import Payment, base_points, payment
 from .rules import TENHOU, RuleSet
-from .situation import Situation
+from .situation import FLAGS, Situation
 from .tiles import DORA_OF, Tile, dora_from_indicator
 from .yaku import YAKU, Hit, Verdict, Yaku
 
@@ -124,6 +124,11 @@ class ScoreResult(NamedTuple):
         return self.best.yakuman if self.best else 0
 
     @property
+    def dora_han(self) -> int:
+        """Han of dora, red fives and ura dora held (part of ``han`` unless the hand is a yakuman)."""
+        return sum(line.han for line in self.dora)
+
+    @property
     def limit(self) -> str | None:
         return self.best.limit if self.best else None
 
@@ -158,7 +163,7 @@ _ACTIVE: dict[tuple[int, bool, tuple[object, ...]], tuple[RuleSet, tuple[_Active
 def _active_rules(rules: RuleSet, closed: bool, situation: Situation) -> tuple[_Active, ...]:
     """The yaku that can apply: enabled by the rules, allowed on this hand (open or closed),
     and, for situational yaku, with their flag set. (Hand features are checked per hand.)"""
-    flags = situation[:_FLAG_COUNT]
+    flags = situation[: len(FLAGS)]
     key = (id(rules), closed, flags)
     entry = _ACTIVE.get(key)
     if entry is None or entry[0] is not rules:
@@ -173,12 +178,8 @@ def _active_rules(rules: RuleSet, closed: bool, situation: Situation) -> tuple[_
     return entry[1]
 
 
-_FLAG_COUNT = Situation._fields.index("seat_wind")
-"""Situation's true/false fields come first: tsumo ... renhou."""
-
-
 @lru_cache(maxsize=1)
-def _superseded() -> dict[str, frozenset[str]]:
+def superseded_by() -> dict[str, frozenset[str]]:
     """For each yaku id, the ids that push it out when present."""
     pushed_out: dict[str, set[str]] = {}
     for rule in YAKU.values():
@@ -225,7 +226,7 @@ def score_reading(
     if yakuman:
         hits = [hit for hit in hits if hit[0].units]
     if len(hits) > 1:
-        pushed_out = _superseded()
+        pushed_out = superseded_by()
         ids = {entry.rule.id for entry, _ in hits}
         hits = [hit for hit in hits if not (pushed_out.get(hit[0].rule.id, _NOTHING) & ids)]
     yaku = []

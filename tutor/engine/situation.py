@@ -122,3 +122,9 @@ class Situation(NamedTuple):
         if int(self.tenhou) + int(self.chiihou) + int(self.renhou) > 1:
             return "only one of tenhou, chiihou and renhou can be true"
         return None
+
+
+FLAGS: tuple[str, ...] = Situation._fields[: Situation._fields.index("seat_wind")]
+"""The true/false fields, in Situation's order: tsumo ... renhou."""
+STANDARD_FLAGS: tuple[str, ...] = tuple(flag for flag in FLAGS if flag != "renhou")
+"""The flags of the standard rules (renhou belongs to a local yaku, switched on by a rule)."""

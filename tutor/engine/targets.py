@@ -19,16 +19,29 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .api import evaluate
 from .decompose import Wait
-from .generate import SEQUENCE, TRIPLET, Group, TilePool, group_tiles, indicators, notation
+from .generate import SEQUENCE, TRIPLET, Group, TilePool, group_tiles, held_tiles, indicators, red_fives, write_tiles
 from .hand import HandError, Meld
 from .score import ScoreResult
-from .tiles import CHUN, DRAGONS, HAKU, HATSU, IS_TERMINAL, WINDS, YAOCHUU, format_tiles, index_name, parse_tiles
+from .situation import WIND_LETTERS, wind_index
+from .tiles import (
+    CHUN,
+    DRAGONS,
+    GREEN_KINDS,
+    HAKU,
+    HATSU,
+    SIMPLES,
+    WINDS,
+    YAOCHUU,
+    format_tiles,
+    index_name,
+    parse_tiles,
+)
 from .waits import winning_tiles
 from .yaku import YAKU
 
@@ -36,9 +49,6 @@ Random = random.Random
 DIFFICULTIES = (1, 2, 3)
 ATTEMPTS = 300
 STRICT_ATTEMPTS = 25
-WIND_LETTERS = "ESWN"
-SIMPLES = [i for i in range(27) if not IS_TERMINAL[i]]
-GREEN = (19, 20, 21, 23, 25, 32)
 
 
 class TargetError(ValueError):
@@ -112,6 +122,24 @@ class Builder:
                 return kind
         return None
 
+    def with_pair(self, plan: Plan, kinds: Iterable[int]) -> Plan | None:
+        """The plan with a pair of one of ``kinds``; None when the set has none left."""
+        pair = self.pair(kinds)
+        if pair is None:
+            return None
+        plan.pair = pair
+        return plan
+
+    def fill_from(
+        self, groups: Sequence[Group | None], plan: Plan | None = None, kinds: Iterable[int] = range(34)
+    ) -> Plan | None:
+        """Complete a plan that starts with ``groups``; None when one of them could not be taken."""
+        if any(group is None for group in groups):
+            return None
+        plan = plan or Plan()
+        plan.groups = [*(g for g in groups if g is not None), *plan.groups]
+        return self.fill(plan, kinds)
+
     def fill(self, plan: Plan, kinds: Iterable[int], sequence_chance: float = 0.65) -> Plan | None:
         """Complete a plan to four groups and a pair with groups from ``kinds``."""
         allowed = list(kinds)
@@ -120,12 +148,7 @@ class Builder:
             if group is None:
                 return None
             plan.groups.append(group)
-        if plan.pair < 0:
-            pair = self.pair(allowed)
-            if pair is None:
-                return None
-            plan.pair = pair
-        return plan
+        return self.with_pair(plan, allowed) if plan.pair < 0 else plan
 
 
 PlanMaker = Callable[[Builder, int], "Plan | None"]
@@ -202,13 +225,9 @@ def _pinfu(b: Builder, difficulty: int) -> Plan | None:
             return None
         plan.groups.append(group)
     seat, round_ = b.rng.choice(WIND_LETTERS), b.rng.choice("ES")
-    value = {WINDS[WIND_LETTERS.index(seat)], WINDS[WIND_LETTERS.index(round_)], *DRAGONS}
-    pair = b.pair([k for k in range(34) if k not in value])
-    if pair is None:
-        return None
-    plan.pair = pair
+    value = {wind_index(seat), wind_index(round_), *DRAGONS}
     plan.fields = {"seat_wind": seat, "round_wind": round_}
-    return plan
+    return b.with_pair(plan, [k for k in range(34) if k not in value])
 
 
 @yaku_target("iipeikou")
@@ -236,13 +255,7 @@ def _houtei(b: Builder, difficulty: int) -> Plan | None:
 
 @yaku_target("rinshan")
 def _rinshan(b: Builder, difficulty: int) -> Plan | None:
-    kan = b.triplet(range(34))
-    if kan is None:
-        return None
-    plan = b.fill(Plan(groups=[kan], fields={"tsumo": True, "rinshan": True}), range(34))
-    if plan:
-        plan.kans = [(0, b.rng.choice(("ankan", "minkan")))]
-    return plan
+    return _one_kan(b, b.rng.choice(("ankan", "minkan")), {"tsumo": True, "rinshan": True})
 
 
 @yaku_target("chankan")
@@ -255,35 +268,27 @@ def _chankan(b: Builder, difficulty: int) -> Plan | None:
     return plan if plan.win_from is not None else None
 
 
-def _value_triplet(kind_of: Callable[[Builder], tuple[int, dict[str, str]]]) -> PlanMaker:
+def _dragon_triplet(kind: int) -> PlanMaker:
     def make(b: Builder, difficulty: int) -> Plan | None:
-        kind, fields = kind_of(b)
-        group = b.triplet([kind])
-        if group is None:
-            return None
-        return b.fill(Plan(groups=[group], fields=fields), range(34))
+        return b.fill_from([b.triplet([kind])])
 
     return make
 
 
-def _dragon_kind(kind: int) -> Callable[[Builder], tuple[int, dict[str, str]]]:
-    return lambda b: (kind, {})
-
-
 for _dragon, _id in ((HAKU, "yakuhai_haku"), (HATSU, "yakuhai_hatsu"), (CHUN, "yakuhai_chun")):
-    yaku_target(_id)(_value_triplet(_dragon_kind(_dragon)))
+    yaku_target(_id)(_dragon_triplet(_dragon))
 
 
 @yaku_target("yakuhai_seat_wind")
 def _seat_wind(b: Builder, difficulty: int) -> Plan | None:
     seat = b.rng.choice(WIND_LETTERS)
-    return _value_triplet(lambda _: (WINDS[WIND_LETTERS.index(seat)], {"seat_wind": seat}))(b, difficulty)
+    return b.fill_from([b.triplet([wind_index(seat)])], Plan(fields={"seat_wind": seat}))
 
 
 @yaku_target("yakuhai_round_wind")
 def _round_wind(b: Builder, difficulty: int) -> Plan | None:
-    round_ = b.rng.choice("ESWN")
-    return _value_triplet(lambda _: (WINDS[WIND_LETTERS.index(round_)], {"round_wind": round_}))(b, difficulty)
+    round_ = b.rng.choice(WIND_LETTERS)
+    return b.fill_from([b.triplet([wind_index(round_)])], Plan(fields={"round_wind": round_}))
 
 
 @yaku_target("chiitoitsu")
@@ -297,8 +302,7 @@ def _chiitoitsu(b: Builder, difficulty: int) -> Plan | None:
 def _outside_groups(b: Builder, plan: Plan, honours: bool) -> Plan | None:
     """Chanta and junchan: every group and the pair touch a terminal (or, for chanta, an honour)."""
     firsts = [f for f in range(27) if f % 9 in (0, 6)]
-    terminals = [i for i in range(27) if IS_TERMINAL[i]]
-    yaochuu = [*terminals, *(range(27, 34) if honours else [])]
+    yaochuu = [i for i in YAOCHUU if honours or i < 27]
     sequence = b.sequence(firsts)  # at least one sequence, or it would be honroutou
     if sequence is None:
         return None
@@ -313,11 +317,7 @@ def _outside_groups(b: Builder, plan: Plan, honours: bool) -> Plan | None:
         if group is None:
             return None
         plan.groups.append(group)
-    pair = b.pair(yaochuu)
-    if pair is None:
-        return None
-    plan.pair = pair
-    return plan
+    return b.with_pair(plan, yaochuu)
 
 
 @yaku_target("chanta")
@@ -333,28 +333,19 @@ def _junchan(b: Builder, difficulty: int) -> Plan | None:
 @yaku_target("ittsu")
 def _ittsu(b: Builder, difficulty: int) -> Plan | None:
     base = 9 * b.rng.randrange(3)
-    groups = [b.take((SEQUENCE, base + n)) for n in (0, 3, 6)]
-    if not all(groups):
-        return None
-    return b.fill(Plan(groups=[g for g in groups if g]), range(34))
+    return b.fill_from([b.take((SEQUENCE, base + n)) for n in (0, 3, 6)])
 
 
 @yaku_target("sanshoku")
 def _sanshoku(b: Builder, difficulty: int) -> Plan | None:
     n = b.rng.randrange(7)
-    groups = [b.take((SEQUENCE, n + base)) for base in (0, 9, 18)]
-    if not all(groups):
-        return None
-    return b.fill(Plan(groups=[g for g in groups if g]), range(34))
+    return b.fill_from([b.take((SEQUENCE, n + base)) for base in (0, 9, 18)])
 
 
 @yaku_target("sanshoku_doukou")
 def _sanshoku_doukou(b: Builder, difficulty: int) -> Plan | None:
     n = b.rng.randrange(9)
-    groups = [b.take((TRIPLET, n + base)) for base in (0, 9, 18)]
-    if not all(groups):
-        return None
-    return b.fill(Plan(groups=[g for g in groups if g]), range(34))
+    return b.fill_from([b.take((TRIPLET, n + base)) for base in (0, 9, 18)])
 
 
 @yaku_target("sankantsu")
@@ -400,7 +391,7 @@ def _shousangen(b: Builder, difficulty: int) -> Plan | None:
     groups = [b.take((TRIPLET, d)) for d in dragons[:2]]
     if not all(groups) or not b.pool.take((dragons[2], dragons[2])):
         return None
-    return b.fill(Plan(groups=[g for g in groups if g], pair=dragons[2]), range(27))
+    return b.fill_from(groups, Plan(pair=dragons[2]), range(27))
 
 
 @yaku_target("honroutou")
@@ -429,11 +420,8 @@ def _one_suit(b: Builder, honours: bool) -> Plan | None:
         honour = b.triplet(range(27, 34)) if b.rng.random() < 0.6 else None
         if honour:
             plan.groups.append(honour)
-        else:
-            pair = b.pair(range(27, 34))
-            if pair is None:
-                return None
-            plan.pair = pair
+        elif b.with_pair(plan, range(27, 34)) is None:
+            return None
     return b.fill(plan, kinds, sequence_chance=0.7)
 
 
@@ -479,11 +467,7 @@ def _four_triplets(b: Builder, kinds: Iterable[int], pair_kinds: Iterable[int] |
         if group is None:
             return None
         plan.groups.append(group)
-    pair = b.pair(pair_kinds if pair_kinds is not None else options)
-    if pair is None:
-        return None
-    plan.pair = pair
-    return plan
+    return b.with_pair(plan, pair_kinds if pair_kinds is not None else options)
 
 
 @yaku_target("suuankou")
@@ -504,14 +488,9 @@ def _suuankou_tanki(b: Builder, difficulty: int) -> Plan | None:
 
 def _honour_triplets(b: Builder, kinds: tuple[int, ...], pair: int | None, other: Iterable[int]) -> Plan | None:
     groups = [b.take((TRIPLET, k)) for k in kinds]
-    if not all(groups):
+    if pair is not None and not b.pool.take((pair, pair)):
         return None
-    plan = Plan(groups=[g for g in groups if g])
-    if pair is not None:
-        if not b.pool.take((pair, pair)):
-            return None
-        plan.pair = pair
-    return b.fill(plan, other)
+    return b.fill_from(groups, Plan(pair=-1 if pair is None else pair), other)
 
 
 @yaku_target("daisangen")
@@ -541,7 +520,7 @@ def _tsuuiisou(b: Builder, difficulty: int) -> Plan | None:
 
 @yaku_target("ryuuiisou")
 def _ryuuiisou(b: Builder, difficulty: int) -> Plan | None:
-    return b.fill(Plan(calls="open"), GREEN, sequence_chance=0.4)
+    return b.fill(Plan(calls="open"), GREEN_KINDS, sequence_chance=0.4)
 
 
 @yaku_target("chinroutou")
@@ -561,16 +540,17 @@ def _suukantsu(b: Builder, difficulty: int) -> Plan | None:
     return plan
 
 
-def _chuuren_tiles(b: Builder, extra: int | None) -> tuple[list[int], int] | None:
+def _chuuren_tiles(b: Builder) -> tuple[list[int], int] | None:
+    """1112345678999 of a random suit plus one more tile of it; the extra tile comes last."""
     base = 9 * b.rng.randrange(3)
-    number = b.rng.randrange(9) if extra is None else extra
+    number = b.rng.randrange(9)
     tiles = [base] * 3 + list(range(base + 1, base + 8)) + [base + 8] * 3 + [base + number]
     return (tiles, base) if b.pool.take(tiles) else None
 
 
 @yaku_target("chuuren")
 def _chuuren(b: Builder, difficulty: int) -> Plan | None:
-    found = _chuuren_tiles(b, None)
+    found = _chuuren_tiles(b)
     if found is None:
         return None
     tiles, base = found
@@ -582,35 +562,31 @@ def _chuuren(b: Builder, difficulty: int) -> Plan | None:
 
 @yaku_target("junsei_chuuren")
 def _junsei_chuuren(b: Builder, difficulty: int) -> Plan | None:
-    found = _chuuren_tiles(b, None)
+    found = _chuuren_tiles(b)
     if found is None:
         return None
     tiles, _ = found
     return Plan(tiles=tiles, calls="closed", win_tile=tiles[-1])
 
 
+def _first_turn(b: Builder, **fields: Any) -> Plan | None:
+    """A hand won before any call (tenhou, chiihou, renhou)."""
+    return b.fill(Plan(calls="none", fields=fields), range(34))
+
+
 @yaku_target("tenhou")
 def _tenhou(b: Builder, difficulty: int) -> Plan | None:
-    plan = b.fill(Plan(calls="none"), range(34))
-    if plan:
-        plan.fields = {"tsumo": True, "tenhou": True, "seat_wind": "E"}
-    return plan
+    return _first_turn(b, tsumo=True, tenhou=True, seat_wind="E")
 
 
 @yaku_target("chiihou")
 def _chiihou(b: Builder, difficulty: int) -> Plan | None:
-    plan = b.fill(Plan(calls="none"), range(34))
-    if plan:
-        plan.fields = {"tsumo": True, "chiihou": True, "seat_wind": b.rng.choice("SWN")}
-    return plan
+    return _first_turn(b, tsumo=True, chiihou=True, seat_wind=b.rng.choice("SWN"))
 
 
 @yaku_target("renhou")
 def _renhou(b: Builder, difficulty: int) -> Plan | None:
-    plan = b.fill(Plan(calls="none"), range(34))
-    if plan:
-        plan.fields = {"tsumo": False, "renhou": True, "seat_wind": b.rng.choice("SWN"), "rules": {"renhou": True}}
-    return plan
+    return _first_turn(b, tsumo=False, renhou=True, seat_wind=b.rng.choice("SWN"), rules={"renhou": True})
 
 
 @yaku_target("daisharin")
@@ -632,11 +608,6 @@ def _fu_target(name: str, about: str, *keys: str) -> Callable[[PlanMaker], PlanM
     return _target(name, "fu", about, _has_fu(*keys))
 
 
-def _wait_plan(wait: Wait, b: Builder, difficulty: int) -> Plan | None:
-    plan = b.fill(Plan(wait=wait), range(34), sequence_chance=0.8)
-    return plan
-
-
 @_fu_target("closed-ron", "A closed hand won by ron: 10 fu (menzen kafu) on top of the base 20.", "fu.menzen_ron")
 def _closed_ron(b: Builder, difficulty: int) -> Plan | None:
     return b.fill(Plan(calls="closed", fields={"tsumo": False}), range(34))
@@ -644,7 +615,7 @@ def _closed_ron(b: Builder, difficulty: int) -> Plan | None:
 
 @_fu_target("kanchan", "A closed wait (kanchan): the middle tile of a sequence, 2 fu.", "fu.wait.kanchan")
 def _kanchan(b: Builder, difficulty: int) -> Plan | None:
-    return _wait_plan(Wait.KANCHAN, b, difficulty)
+    return b.fill(Plan(wait=Wait.KANCHAN), range(34), sequence_chance=0.8)
 
 
 @_fu_target("penchan", "An edge wait (penchan): 12 waiting on 3 or 89 on 7, 2 fu.", "fu.wait.penchan")
@@ -662,10 +633,7 @@ def _tanki(b: Builder, difficulty: int) -> Plan | None:
 
 @_fu_target("ron-triplet", "A triplet completed by ron counts as open.", "fu.ron_triplet")
 def _ron_triplet(b: Builder, difficulty: int) -> Plan | None:
-    group = b.triplet(range(34))
-    if group is None:
-        return None
-    return b.fill(Plan(groups=[group], win_from=0, wait=Wait.SHANPON, fields={"tsumo": False}), range(34))
+    return b.fill_from([b.triplet(range(34))], Plan(win_from=0, wait=Wait.SHANPON, fields={"tsumo": False}))
 
 
 @_fu_target(
@@ -675,40 +643,27 @@ def _ron_triplet(b: Builder, difficulty: int) -> Plan | None:
     "fu.closed_triplet.honours",
 )
 def _closed_terminal_triplet(b: Builder, difficulty: int) -> Plan | None:
-    group = b.triplet(YAOCHUU)
-    if group is None:
-        return None
-    return b.fill(Plan(groups=[group], keep={0}), range(34))
+    return b.fill_from([b.triplet(YAOCHUU)], Plan(keep={0}))
 
 
 @_fu_target("open-triplet", "A called triplet (pon).", "fu.open_triplet")
 def _open_triplet(b: Builder, difficulty: int) -> Plan | None:
-    group = b.triplet(range(34))
-    if group is None:
-        return None
-    return b.fill(Plan(groups=[group], calls="open"), range(34))
+    return b.fill_from([b.triplet(range(34))], Plan(calls="open"))
 
 
 @_fu_target("closed-kan", "A closed kan: 16 fu for simples, 32 for terminals and honours.", "fu.closed_quad")
 def _closed_kan(b: Builder, difficulty: int) -> Plan | None:
-    group = b.triplet(range(34))
-    if group is None:
-        return None
-    plan = b.fill(Plan(groups=[group]), range(34))
-    if plan:
-        plan.kans = [(0, "ankan")]
-    return plan
+    return _one_kan(b, "ankan")
+
+
+def _one_kan(b: Builder, kind: str, fields: dict[str, Any] | None = None) -> Plan | None:
+    """A hand with one kan (``ankan`` or ``minkan``) of a random kind."""
+    return b.fill_from([b.triplet(range(34))], Plan(kans=[(0, kind)], fields=fields or {}))
 
 
 @_fu_target("open-kan", "An open kan: 8 fu for simples, 16 for terminals and honours.", "fu.open_quad")
 def _open_kan(b: Builder, difficulty: int) -> Plan | None:
-    group = b.triplet(range(34))
-    if group is None:
-        return None
-    plan = b.fill(Plan(groups=[group]), range(34))
-    if plan:
-        plan.kans = [(0, "minkan")]
-    return plan
+    return _one_kan(b, "minkan")
 
 
 @_fu_target(
@@ -728,7 +683,7 @@ def _value_pair(b: Builder, difficulty: int) -> Plan | None:
 )
 def _double_wind_pair(b: Builder, difficulty: int) -> Plan | None:
     wind = b.rng.choice("ES")
-    index = WINDS[WIND_LETTERS.index(wind)]
+    index = wind_index(wind)
     if not b.pool.take((index, index)):
         return None
     plan = b.fill(Plan(pair=index), range(34))
@@ -959,16 +914,10 @@ def _situation(
     wants_dora = forced.pop("_dora", False)
     if plan.calls == "none" and melds:
         return None
-    all_tiles = concealed + [t for _, tiles in melds for t in tiles]
-    reds: set[int] = {
-        five
-        for five in (4, 13, 22)
-        if five in all_tiles and (all_tiles.count(five) == 4 or (difficulty > 1 and rng.random() < 0.3))
-    }
-    pending = set(reds)
-    meld_fields = [{"kind": kind, "tiles": notation(tiles, pending)} for kind, tiles in melds]
-    red_in_hand = set(pending)
-    request: dict[str, Any] = {"hand": notation(concealed, pending), "win": index_name(win_index)}
+    hand, meld_fields, red_in_hand = write_tiles(
+        concealed, melds, red_fives(concealed, melds, rng, 0.3 if difficulty > 1 else 0.0)
+    )
+    request: dict[str, Any] = {"hand": hand, "win": index_name(win_index)}
     if win_index in red_in_hand and rng.random() < 0.3:
         request["win"] = "0" + request["win"][1]
     if meld_fields:
@@ -987,7 +936,8 @@ def _situation(
         elif not request["tsumo"] and rng.random() < 0.04:
             request["houtei"] = True
     request.update(forced)
-    if request.get("chankan") and all_tiles.count(win_index) != 1:
+    # The robbed tile is the fourth of its kind in play, so the hand holds no other copy.
+    if request.get("chankan") and held_tiles(concealed, melds).count(win_index) != 1:
         return None
     kans = sum(1 for kind, _ in melds if kind in ("minkan", "ankan"))
     shown = 1 + kans if difficulty > 1 or wants_dora else 1
@@ -1053,16 +1003,15 @@ def _furiten_attempt(rng: Random, difficulty: int, outcome: str) -> dict[str, An
     waits = [w.tile.index for w in winning_tiles(tiles, melds) if w.live]
     if not waits:
         return None
-    left = [4] * 34
-    for tile in tiles + [t for m in melds for t in m.tiles]:
-        left[tile.index] -= 1
+    pool = TilePool()
+    pool.take([tile.index for tile in tiles + [t for m in melds for t in m.tiles]])
 
     def draw(kinds: Iterable[int]) -> int | None:
-        options = [k for k in kinds if left[k] > 0]
+        options = [k for k in kinds if pool.left[k] > 0]
         if not options:
             return None
         kind = rng.choice(options)
-        left[kind] -= 1
+        pool.take((kind,))
         return kind
 
     others = [k for k in range(34) if k not in waits]

@@ -40,6 +40,10 @@ YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 IS_YAOCHUU = tuple(i in YAOCHUU for i in range(34))
 IS_HONOR = tuple(i >= 27 for i in range(34))
 IS_TERMINAL = tuple(i < 27 and i % 9 in (0, 8) for i in range(34))
+SIMPLES = tuple(i for i in range(27) if not IS_TERMINAL[i])
+"""The number tiles 2-8."""
+GREEN_KINDS = (19, 20, 21, 23, 25, 32)
+"""2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou."""
 
 
 class TileNotationError(ValueError):
@@ -247,6 +251,12 @@ def index_name(index: int) -> str:
     return _BY_INDEX[index]._text
 
 
+def pair_notation(index: int) -> str:
+    """Notation of a pair of a kind: ``pair_notation(4) == '55m'``."""
+    name = _BY_INDEX[index]._text
+    return name[0] + name
+
+
 def dora_from_indicator(indicator: Tile) -> Tile:
     """The dora shown by an indicator: the next tile of its suit or family.
 
@@ -279,10 +289,9 @@ def _mask(indices: Iterable[int]) -> int:
 HONOR_MASK = _mask(range(27, 34))
 TERMINAL_MASK = _mask(i for i in range(27) if IS_TERMINAL[i])
 YAOCHUU_MASK = _mask(YAOCHUU)
-SIMPLE_MASK = _mask(i for i in range(27) if not IS_TERMINAL[i])
+SIMPLE_MASK = _mask(SIMPLES)
 SUIT_MASKS = {"m": _mask(range(0, 9)), "p": _mask(range(9, 18)), "s": _mask(range(18, 27))}
-GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))
-"""2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou."""
+GREEN_MASK = _mask(GREEN_KINDS)
 
 
 class KindSet(int):

@@ -32,7 +32,7 @@ from ..engine.rules import TENHOU, RuleSet
 from ..engine.score import ReadingScore, ScoreResult, dora_hits, score_reading
 from ..engine.yaku import YAKU
 from .answers import AnswerError, parse_number, parse_points
-from .questions import Question
+from .questions import Question, payment_answer
 
 Answer = int | tuple[int, ...]
 """A number (han, fu, dora) or a payment as :func:`~tutor.quiz.answers.parse_points` reads it."""
@@ -90,7 +90,7 @@ class Working:
             honba=s.honba,
             riichi_sticks=s.riichi_sticks,
             yakuman=scored.yakuman,
-            dora=sum(line.han for line in result.dora),
+            dora=result.dora_han,
             rules=result.rules,
             fu_items=scored.fu_items,
             scored=scored,
@@ -144,26 +144,11 @@ class Working:
         return payment_answer(paid)
 
 
-def payment_answer(paid: Payment) -> tuple[int, ...]:
-    """A payment as the learner's answer is read: sorted, like ``_grade_payment`` compares them."""
-    if paid.ron is not None:
-        return (paid.ron,)
-    if paid.tsumo_dealer is not None:
-        return tuple(sorted((paid.tsumo_non_dealer or 0, paid.tsumo_dealer)))
-    return (paid.tsumo_non_dealer or 0,)
-
-
 def working(question: Question) -> Working | None:
     """The right working behind a question's answer; None for questions not answered with a number."""
     if question.kind == "table":
-        data = question.data
-        return Working(
-            han=int(data["han"]),
-            fu=int(data.get("fu", 30)),
-            dealer=bool(data.get("dealer")),
-            tsumo=bool(data.get("tsumo")),
-            honba=int(data.get("honba", 0)),
-        )
+        cell = question.table_cell
+        return Working(han=cell.han, fu=cell.fu, dealer=cell.dealer, tsumo=cell.tsumo, honba=cell.honba)
     result = question.result
     if question.kind not in (*NUMBER_KINDS, "points") or result is None or result.best is None:
         return None
@@ -182,7 +167,7 @@ def right_answer(question: Question) -> Answer | None:
     if question.kind == "fu":
         return result.fu
     if question.kind == "dora":
-        return sum(line.han for line in result.dora)
+        return result.dora_han
     if question.kind == "points":
         return payment_answer(result.payment)
     return None

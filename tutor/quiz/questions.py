@@ -14,11 +14,12 @@ engine, never from text typed next to it:
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.api import evaluate
 from ..engine.decompose import Shape
@@ -26,18 +27,29 @@ from ..engine.fu import FuItem
 from ..engine.furiten import Furiten, FuritenKind, furiten
 from ..engine.hand import HandError, Meld
 from ..engine.points import Payment, base_points, payment, working
-from ..engine.report import describe_reading, why_not
+from ..engine.report import breakdown, describe_reading, why_not
 from ..engine.rules import TENHOU
 from ..engine.score import ScoreResult
-from ..engine.tiles import Tile, TileNotationError, dora_from_indicator, index_name, parse_tiles
+from ..engine.situation import wind_index
+from ..engine.tiles import (
+    CHUN,
+    HAKU,
+    HATSU,
+    YAOCHUU,
+    Tile,
+    TileNotationError,
+    dora_from_indicator,
+    index_name,
+    pair_notation,
+    parse_tiles,
+)
 from ..engine.waits import winning_tiles
 from ..engine.yaku import YAKU
 from .answers import AnswerError, parse_number, parse_points, parse_tile_choice, tile_kinds_text
 
 YAKU_CHOICES = 8
 """How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""
-DRAGON_YAKU = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
-YAOCHUU_KINDS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
 KINDS = ("yaku", "han", "fu", "points", "waits", "furiten", "dora", "dora_tile", "table")
 HAND_KINDS = ("yaku", "han", "fu", "points", "dora")
 """Kinds asked about a scored hand (their payload is a score ``request``)."""
@@ -104,6 +116,14 @@ class Grade:
         return cls(False, 0.0, "", (), problem)
 
 
+class TableCell(NamedTuple):
+    han: int
+    fu: int
+    dealer: bool
+    tsumo: bool
+    honba: int
+
+
 @dataclass(frozen=True)
 class FuRow:
     """One line of an itemised fu answer: a fu source of the hand and the fu it earns."""
@@ -154,8 +174,6 @@ class Question:
     @cached_property
     def key(self) -> str:
         """A short stable id for the question's content."""
-        import json
-
         digest = hashlib.sha256(json.dumps(self.to_json(), sort_keys=True).encode()).hexdigest()
         return digest[:10]
 
@@ -165,7 +183,7 @@ class Question:
     def solution(self) -> Any:
         """The engine's answer: a ScoreResult, a list of WinningTile, a Furiten, or a Payment."""
         try:
-            if self.kind in ("yaku", "han", "fu", "points", "dora"):
+            if self.kind in HAND_KINDS:
                 return evaluate(self._require("request", Mapping))
             if self.kind == "waits":
                 return winning_tiles(parse_tiles(self._require("hand", str)), self._melds())
@@ -200,22 +218,36 @@ class Question:
         )
         return result, Tile(self._require("tile", str))
 
+    @property
+    def furiten_outcome(self) -> str:
+        """For a furiten question: ``ron``, ``not_a_wait``, or the furiten that binds longest."""
+        result, tile = self.solution
+        if not result.is_wait(tile):
+            return "not_a_wait"
+        return result.kinds[0].value if result.is_furiten else "ron"
+
     def _dora_tiles(self) -> tuple[tuple[Tile, Tile], ...]:
         indicators = parse_tiles(self._require("indicators", str))
         if not indicators:
             raise QuestionError("a dora_tile question needs at least one indicator")
         return tuple((t, dora_from_indicator(t)) for t in indicators)
 
-    def _table_payment(self) -> Payment:
-        han, fu = self.data.get("han"), self.data.get("fu", 30 if _is_limit(self.data.get("han")) else None)
+    @property
+    def table_cell(self) -> TableCell:
+        """A table question's han, fu, dealer, tsumo and honba (from 5 han the fu may be left out)."""
+        han = self.data.get("han")
+        fu = self.data.get("fu", 30 if isinstance(han, int) and han >= 5 else None)
         if not isinstance(han, int) or han < 1:
             raise QuestionError("a table question needs a whole number of han, 1 or more")
         if not isinstance(fu, int) or fu < 20:
             raise QuestionError("a table question below 5 han needs a whole number of fu, 20 or more")
-        base, _ = base_points(han, fu, 0, TENHOU)
-        return payment(
-            base, bool(self.data.get("dealer")), bool(self.data.get("tsumo")), int(self.data.get("honba", 0))
-        )
+        data = self.data
+        return TableCell(han, fu, bool(data.get("dealer")), bool(data.get("tsumo")), int(data.get("honba", 0)))
+
+    def _table_payment(self) -> Payment:
+        cell = self.table_cell
+        base, _ = base_points(cell.han, cell.fu, 0, TENHOU)
+        return payment(base, cell.dealer, cell.tsumo, cell.honba)
 
     @property
     def result(self) -> ScoreResult | None:
@@ -254,13 +286,13 @@ class Question:
         near = {y.id for other in result.alternatives for y in other.yaku if y.id not in DORA_IDS}
         counts = result.hand.counts
         honours = {DRAGON_YAKU[k] for k in DRAGON_YAKU if counts[k] >= 2}
-        winds = {27 + "ESWN".index(result.situation.seat_wind), 27 + "ESWN".index(result.situation.round_wind)}
+        winds = {wind_index(result.situation.seat_wind), wind_index(result.situation.round_wind)}
         if any(counts[k] >= 2 for k in winds):
             honours |= {"yakuhai_seat_wind", "yakuhai_round_wind"}
         near |= honours
         if result.hand.is_closed:
             near.add("pinfu")
-        if sum(counts[k] for k in range(34) if k in YAOCHUU_KINDS) <= 3:
+        if sum(counts[k] for k in YAOCHUU) <= 3:
             near.add("tanyao")
         return near - self.expected_yaku()
 
@@ -291,11 +323,8 @@ class Question:
         assert result is not None and result.best is not None
         if self.itemised:
             return self._grade_fu_rows(answer)
-        items = result.best.fu_items
-        how = ["; ".join(item.text for item in items if item.fu or item.key == "fu.pinfu_tsumo")]
-        total = sum(item.fu for item in items)
-        if items and total != result.fu:
-            how.append(f"{total} fu rounded up to {result.fu}")
+        parts = breakdown(result, alternatives=0)
+        how = ["; ".join(item.text for item in parts.fu), *([parts.fu_note] if parts.fu_note else [])]
         return self._grade_number(answer, result.fu, "fu", how + self._reading_note())
 
     def _reading_note(self) -> list[str]:
@@ -349,7 +378,7 @@ class Question:
                 )
             )
         pair = claim(lambda i: i.key.startswith("fu.pair"))
-        pair_tiles = index_name(reading.pair)[0] + index_name(reading.pair)
+        pair_tiles = pair_notation(reading.pair)
         rows.append(FuRow("pair", f"Pair {pair_tiles}", pair_tiles, sum(i.fu for i in pair), pair))
         wait = claim(lambda i: i.key.startswith("fu.wait"))
         rows.append(FuRow("wait", f"The wait (won on {index_name(reading.win)})", None, sum(i.fu for i in wait), wait))
@@ -396,7 +425,7 @@ class Question:
 
     def _grade_dora(self, answer: Any) -> Grade:
         assert self.result is not None
-        return self._grade_number(answer, sum(d.han for d in self.result.dora), "han of dora")
+        return self._grade_number(answer, self.result.dora_han, "han of dora")
 
     def _grade_points(self, answer: Any) -> Grade:
         result = self.result
@@ -406,15 +435,8 @@ class Question:
         return _grade_payment(_one(answer), result.payment, how)
 
     def _grade_table(self, answer: Any) -> Grade:
-        data = self.data
-        how = working(
-            data["han"],
-            data.get("fu", 30),
-            0,
-            bool(data.get("dealer")),
-            bool(data.get("tsumo")),
-            int(data.get("honba", 0)),
-        )
+        cell = self.table_cell
+        how = working(cell.han, cell.fu, 0, cell.dealer, cell.tsumo, cell.honba)
         return _grade_payment(_one(answer), self.solution, how)
 
     def _grade_yaku(self, answer: Any) -> Grade:
@@ -423,35 +445,32 @@ class Question:
         if unknown:
             raise AnswerError(f"unknown yaku: {', '.join(sorted(unknown))}")
         right = self.expected_yaku()
-        hits, missed, wrong = given & right, right - given, given - right
+        hits, missed, wrong, score = _compare_picks(given, right)
         details = [f"{YAKU[y].name}: yes" for y in sorted(hits)]
         details += [f"missed {YAKU[y].name} ({YAKU[y].about})" for y in sorted(missed)]
         assert self.result is not None
         details += [f"{YAKU[y].name} does not count: {why_not(self.result, y)}" for y in sorted(wrong)]
-        score = max(0.0, (len(hits) - len(wrong)) / len(right)) if right else 0.0
         expected = ", ".join(YAKU[y].name for y in sorted(right, key=list(YAKU).index))
         return Grade(not missed and not wrong, score, expected, tuple(details))
 
     def _grade_waits(self, answer: Any) -> Grade:
         given = parse_tile_choice(answer)
         right = {w.tile.index for w in self.solution}
-        hits, missed, wrong = given & right, right - given, given - right
+        _, missed, wrong, score = _compare_picks(given, right)
         details = []
         if missed:
             details.append(f"missed {tile_kinds_text(missed)}")
         if wrong:
             details.append(f"{tile_kinds_text(wrong)} would not complete the hand")
-        score = max(0.0, (len(hits) - len(wrong)) / len(right)) if right else 0.0
         return Grade(not missed and not wrong, score, tile_kinds_text(right) or "none (not tenpai)", tuple(details))
 
     def _grade_dora_tile(self, answer: Any) -> Grade:
         given = parse_tile_choice(answer)
         right = {dora.index for _, dora in self.solution}
-        hits, missed, wrong = given & right, right - given, given - right
+        _, missed, wrong, score = _compare_picks(given, right)
         details = [f"indicator {indicator} → dora {dora}" for indicator, dora in self.solution]
         if wrong:
             details.append(f"{tile_kinds_text(wrong)} is not a dora here")
-        score = max(0.0, (len(hits) - len(wrong)) / len(right))
         return Grade(not missed and not wrong, score, tile_kinds_text(right), tuple(details))
 
     def _grade_furiten(self, answer: Any) -> Grade:
@@ -459,20 +478,12 @@ class Question:
         if given not in FURITEN_CHOICES:
             raise AnswerError("pick one of the choices")
         result, tile = self.solution
-        if not result.is_wait(tile):
-            accepted, expected = {"not_a_wait"}, "not_a_wait"
-        elif result.is_furiten:
-            accepted, expected = {k.value for k in result.kinds}, result.kinds[0].value
-        else:
-            accepted, expected = {"ron"}, "ron"
+        expected = self.furiten_outcome
+        # When several furiten apply at once, naming any of them is right.
+        accepted = {k.value for k in result.kinds} if expected not in ("ron", "not_a_wait") else {expected}
         right = given in accepted
         details = [_furiten_reason(result, tile)]
         return Grade(right, 1.0 if right else 0.0, FURITEN_CHOICES[expected], tuple(details))
-
-
-def _is_limit(han: Any) -> bool:
-    """From 5 han the fu no longer matter (mangan and up), so a table question may leave them out."""
-    return isinstance(han, int) and han >= 5
 
 
 def _one(answer: str | Sequence[str]) -> str:
@@ -483,15 +494,28 @@ def _one(answer: str | Sequence[str]) -> str:
     return answer[0]
 
 
+def _compare_picks(given: set[Any], right: set[Any]) -> tuple[set[Any], set[Any], set[Any], float]:
+    """Picks against the right set: (hits, missed, wrongly picked, partial credit).
+
+    Each wrong pick cancels a right one, so ticking every box earns nothing.
+    """
+    hits, missed, wrong = given & right, right - given, given - right
+    score = max(0.0, (len(hits) - len(wrong)) / len(right)) if right else 0.0
+    return hits, missed, wrong, score
+
+
+def payment_answer(paid: Payment) -> tuple[int, ...]:
+    """A payment in the form :func:`~tutor.quiz.answers.parse_points` reads answers: sorted numbers."""
+    if paid.ron is not None:
+        return (paid.ron,)
+    if paid.tsumo_dealer is not None:
+        return tuple(sorted((paid.tsumo_non_dealer or 0, paid.tsumo_dealer)))
+    return (paid.tsumo_non_dealer or 0,)
+
+
 def _grade_payment(text: str, expected: Payment, how: str) -> Grade:
     given = parse_points(text)
-    if expected.ron is not None:
-        want: tuple[int, ...] = (expected.ron,)
-    elif expected.tsumo_dealer is not None:
-        want = tuple(sorted((expected.tsumo_non_dealer or 0, expected.tsumo_dealer)))
-    else:
-        want = (expected.tsumo_non_dealer or 0,)
-    right = given == want
+    right = given == payment_answer(expected)
     shown = str(expected)
     detail = shown if right else f"you said {'/'.join(map(str, given))}; it is {shown}"
     return Grade(right, 1.0 if right else 0.0, shown, (detail, how[0].upper() + how[1:] + "."))

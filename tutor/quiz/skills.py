@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import targets
-from ..engine.points import possible_cell
+from ..engine.points import base_points, possible_cell
 from ..engine.yaku import YAKU
 from .exercise import Exercise, ExerciseGrade
 from .makers import TABLE_FU, TOPICS, make_exercise
@@ -92,9 +92,7 @@ def _part_skills(question: Question, correct: bool, exercise: Exercise, answers:
     if kind in ("points", "table"):
         return {table_skill(question): correct}
     if kind == "furiten":
-        furiten, tile = question.solution
-        outcome = "not_a_wait" if not furiten.is_wait(tile) else furiten.kind.value if furiten.kind else "ron"
-        return {f"furiten:{outcome}": correct}
+        return {f"furiten:{question.furiten_outcome}": correct}
     if kind == "waits":
         shapes = {w.label for tile in question.solution for w in tile.waits}
         return {f"waits:{shape}": correct for shape in shapes}
@@ -124,12 +122,8 @@ def fu_features(question: Question) -> set[str]:
 def table_skill(question: Question) -> str:
     """The point-table cell a points or table question drills."""
     if question.kind == "table":
-        han, fu = question.data["han"], question.data.get("fu", 30)
-        dealer, tsumo = bool(question.data.get("dealer")), bool(question.data.get("tsumo"))
-        from ..engine.points import base_points
-        from ..engine.rules import TENHOU
-
-        limit = base_points(han, fu, 0, TENHOU)[1]
+        han, fu, dealer, tsumo, _ = question.table_cell
+        limit = base_points(han, fu, 0)[1]
     else:
         result = question.result
         assert result is not None and result.best is not None

@@ -13,11 +13,11 @@ from flask import Blueprint, render_template, request
 from ..engine.api import evaluate
 from ..engine.hand import HandError
 from ..engine.rules import PRESET_DESCRIPTIONS, PRESETS
+from ..engine.situation import STANDARD_FLAGS
 from ..engine.tiles import TileNotationError, parse_tiles
 
 bp = Blueprint("calculator", __name__)
 
-FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
 MELD_KINDS = ("chi", "pon", "minkan", "ankan")
 MELD_SLOTS = 4
 
@@ -39,7 +39,7 @@ def request_from_form(form: Any) -> dict[str, Any]:
             raise HandError("bad_request", f"meld {slot}: choose chi, pon, open kan or closed kan for {tiles}")
     if melds:
         score_request["melds"] = melds
-    for flag in FLAGS:
+    for flag in STANDARD_FLAGS:
         if form.get(flag):
             score_request[flag] = True
     for field, name in (("dora", "dora_indicators"), ("ura", "ura_indicators")):
@@ -76,7 +76,7 @@ def calculator() -> str:
         result=result,
         problem=problem,
         score_request=score_request,
-        flags=FLAGS,
+        flags=STANDARD_FLAGS,
         meld_kinds=MELD_KINDS,
         meld_slots=range(1, MELD_SLOTS + 1),
         presets=[(name, PRESET_DESCRIPTIONS.get(name, "")) for name in PRESETS],

@@ -49,13 +49,14 @@ def practice_names() -> dict[str, Any]:
 
 
 @bp.get("/")
-def index() -> str:
+def index(problem: str | None = None) -> str:
+    """Choose topics, difficulty and what to ask; ``problem`` is a refused form's message."""
     user = current_user()
     db = get_db()
     tallies = {t.key: t for t in progress.topic_tallies(db, user.id)} if user else {}
     due = len(progress.due_skills(db, user.id, limit=99)) if user else 0
     return render_template(
-        "practice/index.html", topics=TOPICS.values(), tallies=tallies, due=due, parts=HAND_PARTS, problem=None
+        "practice/index.html", topics=TOPICS.values(), tallies=tallies, due=due, parts=HAND_PARTS, problem=problem
     )
 
 
@@ -75,16 +76,7 @@ def start() -> ResponseReturnValue:
     try:
         settings = practice.clean_settings(raw, mode)
     except ExerciseError as problem:
-        user = current_user()
-        tallies = {t.key: t for t in progress.topic_tallies(get_db(), user.id)} if user else {}
-        return render_template(
-            "practice/index.html",
-            topics=TOPICS.values(),
-            tallies=tallies,
-            due=0,
-            parts=HAND_PARTS,
-            problem=str(problem),
-        ), 400
+        return index(str(problem)), 400
     user = learner()
     session_id = progress.start_session(get_db(), user.id, mode, settings)
     return _serve_next(session_id)

@@ -24,19 +24,17 @@ def riichi(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if s.riichi else MISS["flag"]
 
 
-@yaku(
+flag_yaku(
     "double_riichi",
     name="Double riichi",
     kanji="ダブル立直",
     han=2,
     open_han=None,
     about="Riichi declared on your very first discard, with no call before it; it replaces riichi.",
-    messages={"hit": "riichi was declared on the first discard"},
-    supersedes=("riichi",),
+    hit="riichi was declared on the first discard",
     flag="double_riichi",
+    supersedes=("riichi",),
 )
-def double_riichi(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if ctx.situation.double_riichi else MISS["flag"]
 
 
 flag_yaku(

@@ -5,13 +5,20 @@ from __future__ import annotations
 from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape, Wait
-from ..tiles import CHUN, DRAGONS, HAKU, HATSU, IS_TERMINAL, IS_YAOCHUU, WINDS, YAOCHUU_MASK, KindSet, index_name
+from ..tiles import (
+    CHUN,
+    DRAGONS,
+    HAKU,
+    HATSU,
+    IS_TERMINAL,
+    IS_YAOCHUU,
+    WINDS,
+    YAOCHUU_MASK,
+    KindSet,
+    index_name,
+    pair_notation,
+)
 from .registry import HIT, MISS, Hit, Miss, Verdict, yaku
-
-
-def _pair(index: int) -> str:
-    name = index_name(index)
-    return name[0] + name
 
 
 def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
@@ -26,7 +33,7 @@ def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
     if r.triplets:
         return Miss("triplet", group=next(g for g in r.groups if not g.is_sequence))
     if r.pair in ctx.value_kinds:
-        return Miss("value_pair", pair=_pair(r.pair))
+        return Miss("value_pair", pair=pair_notation(r.pair))
     if r.wait is not Wait.RYANMEN:
         return _WAIT_MISSES[r.wait]
     return HIT["hit"]
@@ -196,7 +203,7 @@ def chanta(r: Reading, ctx: WinContext) -> Verdict:
         if not group.has_yaochuu:
             return Miss("group", group=group)
     if not IS_YAOCHUU[r.pair]:
-        return Miss("group", group=_pair(r.pair))
+        return Miss("group", group=pair_notation(r.pair))
     if not ctx.has_honors:
         return MISS["no_honor"]
     return HIT["hit"] if r.sequences else MISS["no_sequence"]
@@ -227,7 +234,7 @@ def junchan(r: Reading, ctx: WinContext) -> Verdict:
         if not group.has_terminal:
             return Miss("group", group=group)
     if not IS_TERMINAL[r.pair]:
-        return Miss("group", group=_pair(r.pair))
+        return Miss("group", group=pair_notation(r.pair))
     return HIT["hit"] if r.sequences else MISS["no_sequence"]
 
 
