@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +18,14 @@ from tutor.cli import build_parser
 GOOD = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
 
 
-def tutor(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def tutor(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tutor", *args], input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "tutor", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **env} if env else None,
     )
 
 
@@ -120,7 +129,7 @@ def test_the_engine_and_the_score_command_never_import_flask() -> None:
     assert done.stdout.strip().endswith("False")
 
 
-@pytest.mark.parametrize("command", ["score", "serve", "init-db"])
+@pytest.mark.parametrize("command", ["score", "serve", "init-db", "generate", "export-class", "backup"])
 def test_every_command_has_help(command: str) -> None:
     parser = build_parser()
     subparsers = next(a for a in parser._actions if a.dest == "==SUPPRESS==" or getattr(a, "choices", None))
@@ -178,3 +187,70 @@ def test_generate_refuses_an_unknown_target_and_lists_the_valid_ones() -> None:
     assert "unknown target 'pinfoo'" in done.stderr and "pinfu" in done.stderr and "kanchan" in done.stderr
     topic = tutor("generate", "--topic", "nothing")
     assert topic.returncode == 2 and "everyday-yaku" in topic.stderr
+
+
+def _class_database(tmp_path: Path) -> dict[str, str]:
+    """A database with a class of two students who answered a two-question assignment."""
+    from tests.test_classroom import answer_all
+    from tutor import classroom
+    from tutor.accounts import register
+    from tutor.store import connect, migrations
+
+    path = tmp_path / "tutor.sqlite"
+    db = connect(path)
+    migrations.apply(db)
+    teacher, ann, ben = (register(db, name, "correct horse") for name in ("tara", "ann", "ben"))
+    room = classroom.create_class(db, teacher, "Club, Thursday")
+    task = classroom.create_assignment(db, room, {"title": "Fu", "topics": ["fu"], "size": 2, "seed": "x"})
+    for student, rights in ((ann, [True, True]), (ben, [True, False])):
+        classroom.join(db, student, room.join_code, "127.0.0.1")
+        answer_all(db, task, student, rights)
+    db.conn.close()
+    return {"TUTOR_DATABASE": str(path), "TUTOR_INSTANCE_PATH": str(tmp_path / "instance")}
+
+
+def test_export_class_writes_every_answer_as_csv_or_json(tmp_path: Path) -> None:
+    env = _class_database(tmp_path)
+    listing = tutor("export-class", "--list", env=env)
+    assert listing.returncode == 0 and "tara" in listing.stdout and "2 students" in listing.stdout
+    done = tutor("export-class", "1", env=env)
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [(r["student"], r["position"], r["correct"]) for r in rows] == [
+        ("ann", "1", "1"),
+        ("ann", "2", "1"),
+        ("ben", "1", "1"),
+        ("ben", "2", "0"),
+    ]
+    assert {r["class"] for r in rows} == {"Club, Thursday"}
+    target = tmp_path / "out.json"
+    assert tutor("export-class", "1", "--format", "json", "-o", str(target), env=env).returncode == 0
+    document = json.loads(target.read_text())
+    assert [s["right"] for s in document["assignments"][0]["students"]] == [2, 1]
+    assert len(document["answers"]) == 4
+    missing = tutor("export-class", "7", env=env)
+    assert missing.returncode == 2 and "there is no class 7" in missing.stderr
+
+
+def test_backup_copies_the_live_database_and_checks_it(tmp_path: Path) -> None:
+    env = _class_database(tmp_path)
+    live = sqlite3.connect(env["TUTOR_DATABASE"])
+    live.execute("PRAGMA journal_mode = WAL")
+    live.execute("INSERT INTO meta (key, value) VALUES ('note', 'written just before the backup')")
+    live.commit()  # still in the WAL file, not yet checkpointed: the backup must include it
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    done = tutor("backup", str(folder), env=env)
+    assert done.returncode == 0, done.stderr
+    assert "integrity check ok" in done.stdout
+    (copy_path,) = folder.glob("tutor-*.sqlite")
+    copy = sqlite3.connect(copy_path)
+    for table in ("answers", "memberships", "assignments", "users"):
+        query = f"SELECT COUNT(*) FROM {table}"
+        assert copy.execute(query).fetchone() == live.execute(query).fetchone(), table
+    assert copy.execute("SELECT value FROM meta WHERE key = 'note'").fetchone() == ("written just before the backup",)
+    assert copy.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    assert not list(folder.glob("*.partial"))
+    live.close()
+    nowhere = tutor("backup", str(tmp_path / "no" / "such" / "folder" / "x.sqlite"), env=env)
+    assert nowhere.returncode == 1 and "tutor backup:" in nowhere.stderr

@@ -43,7 +43,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import i18n, store, web_session
     from .lessons import LessonLibrary
-    from .views import api, auth, calculator, errors, home, lessons, practice, progress, reference, tables, tiles
+    from .views import (
+        api,
+        auth,
+        calculator,
+        classroom,
+        errors,
+        home,
+        lessons,
+        practice,
+        progress,
+        reference,
+        tables,
+        tiles,
+    )
 
     lessons_root = resource_dir("lessons")
     i18n.init_app(app, i18n.available_languages(lessons_root))
@@ -52,15 +65,27 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["lessons"] = LessonLibrary(
         lambda lang: _lesson_folders(app, lessons_root, lang), _block_renderer(app)
     )
-    blueprints = (home.bp, lessons.bp, reference.bp, calculator.bp, tables.bp, tiles.bp, practice.bp, progress.bp)
+    blueprints = (
+        home.bp,
+        lessons.bp,
+        reference.bp,
+        calculator.bp,
+        tables.bp,
+        tiles.bp,
+        practice.bp,
+        progress.bp,
+        classroom.bp,
+    )
     for blueprint in (*blueprints, auth.bp, api.bp, errors.bp):
         app.register_blueprint(blueprint)
+    from .classroom import answer_text
     from .engine.report import describe_reading, payment_line
     from .engine.tiles import parse_tiles
     from .tiles_html import hand_drawing, tiles_html
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(tiles_html(str(text), **options))
     app.jinja_env.filters["grouped"] = grouped_numbers
+    app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(
         hand_drawing=hand_drawing, describe_reading=describe_reading, payment_line=payment_line

@@ -116,6 +116,27 @@ def build_parser() -> argparse.ArgumentParser:
         "init-db", help="create or upgrade the database", description="Create or upgrade the database (safe to repeat)."
     )
     init_db.set_defaults(run=run_init_db)
+
+    export = commands.add_parser(
+        "export-class",
+        help="write a class's results as CSV or JSON",
+        description="Write a class's results: CSV has one row per answer (first tries); JSON has the class, "
+        "its roster, each assignment with every student's standing and per-question figures, and the answers.",
+    )
+    export.add_argument("class_id", nargs="?", type=int, help="the class (see --list)")
+    export.add_argument("--format", choices=("csv", "json"), default="csv")
+    export.add_argument("--output", "-o", metavar="FILE", help="write here instead of standard output")
+    export.add_argument("--list", action="store_true", help="list the classes (id, teacher, students, name)")
+    export.set_defaults(run=run_export_class)
+
+    backup = commands.add_parser(
+        "backup",
+        help="copy the live database safely",
+        description="Copy the database while the server runs, through SQLite's online backup; the copy is "
+        "checked with PRAGMA integrity_check before it is kept.",
+    )
+    backup.add_argument("destination", help="a file to write, or a folder (a dated file name is chosen)")
+    backup.set_defaults(run=run_backup)
     return parser
 
 
@@ -289,6 +310,64 @@ def run_init_db(args: argparse.Namespace) -> int:
     with app.app_context():
         version = init_db()
         print(f"Database ready at {app.config['DATABASE']} (schema version {version}).")
+    return 0
+
+
+def run_export_class(args: argparse.Namespace) -> int:
+    from . import classroom, create_app
+    from .store import connect, init_db
+
+    app = create_app()
+    with app.app_context():
+        init_db()
+    db = connect(app.config["DATABASE"])
+    try:
+        if args.list or args.class_id is None:
+            rows = db.query(
+                "SELECT c.id, u.username AS teacher, c.name, (SELECT COUNT(*) FROM memberships m"
+                " WHERE m.class_id = c.id) AS students FROM classes c JOIN users u ON u.id = c.teacher_id ORDER BY c.id"
+            )
+            for row in rows:
+                print(f"{row['id']:>5}  {row['teacher']:<20} {row['students']:>4} students  {row['name']}")
+            return 0 if args.list else 2
+        try:
+            room = classroom.class_by_id(db, args.class_id)
+        except classroom.NotFound:
+            print(f"tutor export-class: there is no class {args.class_id} (see --list)", file=sys.stderr)
+            return 2
+        out = open(args.output, "w", newline="", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+        try:
+            if args.format == "json":
+                json.dump(classroom.export_document(db, room), out, ensure_ascii=False, indent=1)
+                out.write("\n")
+            else:
+                classroom.write_csv(out, classroom.export_rows(db, room))
+        finally:
+            if args.output:
+                out.close()
+    finally:
+        db.conn.close()
+    return 0
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    import sqlite3
+    from pathlib import Path
+
+    from . import create_app
+    from .store import backup
+
+    app = create_app()
+    source = Path(app.config["DATABASE"])
+    if not source.exists():
+        print(f"tutor backup: there is no database at {source}", file=sys.stderr)
+        return 2
+    try:
+        target = backup(source, args.destination)
+    except (sqlite3.Error, OSError) as problem:
+        print(f"tutor backup: {problem}", file=sys.stderr)
+        return 1
+    print(f"Backed up {source} to {target} ({target.stat().st_size:,} bytes, integrity check ok).")
     return 0
 
 

@@ -206,10 +206,15 @@ SCHEMAS: dict[str, Any] = {
     },
     "AnswerResult": {
         "type": "object",
-        "required": ["question_id", "answer_id", "correct", "score", "parts", "mistakes", "explanation"],
+        "description": "The grading. While a class assignment holds its answers back (until the student "
+        "finishes, or until the due time) only the ids come, with revealed false.",
+        "required": ["question_id", "answer_id", "revealed"],
+        "if": {"properties": {"revealed": {"const": True}}},
+        "then": {"required": ["correct", "score", "parts", "mistakes", "explanation"]},
         "properties": {
             "question_id": {"type": "string"},
             "answer_id": {"type": "integer"},
+            "revealed": {"type": "boolean"},
             "correct": {"type": "boolean"},
             "score": {"type": "number", "minimum": 0, "maximum": 1},
             "parts": {
@@ -313,6 +318,7 @@ PATHS: dict[str, Any] = {
                 "200": _json(_ref("NextResponse"), "A question, or finished"),
                 "400": ERROR,
                 "404": NOT_FOUND,
+                "409": _json(_ref("Error"), "The session is an attempt at a class assignment that is closed"),
             },
         }
     },
@@ -332,7 +338,9 @@ PATHS: dict[str, Any] = {
                 "200": _json(_ref("AnswerResult"), "The grading"),
                 "400": _json(_ref("Error"), "An answer that cannot be read (nothing is stored)"),
                 "404": NOT_FOUND,
-                "409": _json(_ref("Error"), "Already answered: the first answer stands"),
+                "409": _json(
+                    _ref("Error"), "Already answered (the first answer stands), or the class assignment is closed"
+                ),
             },
         }
     },

@@ -5,7 +5,8 @@ topics, what difficulty and which parts of a hand to ask:
 ``{"topics": ["fu"], "difficulty": 2, "parts": ["fu"], "itemised": false}``;
 a quiz adds ``"size"`` and ``"seed"``, and its questions depend only on them;
 a replay lists the ids of earlier questions to ask again exactly (``"replay"``); a drill asks
-five questions on one skill (``"skill"``).
+five questions on one skill (``"skill"``). An attempt at a class assignment (mode
+``"assignment"``, started only by :mod:`tutor.classroom`) is asked like a quiz.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def next_exercise(db: Database, user_id: int, session: Mapping[str, Any]) -> Exe
     settings = session["settings"]
     mode = session["mode"]
     asked = next(db.query("SELECT COUNT(*) AS n FROM questions WHERE session_id = ?", [session["id"]]))["n"]
-    if mode == "quiz":
+    if mode in ("quiz", "assignment"):
         return quiz_exercise(settings, asked + 1) if asked < settings["size"] else None
     if mode == "replay":
         ids = settings["replay"]

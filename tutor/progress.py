@@ -36,11 +36,14 @@ class NotFound(LookupError):
 # --- sessions and questions ---------------------------------------------------------------------
 
 
-def start_session(db: Database, user_id: int, mode: str, settings: Mapping[str, Any]) -> int:
+def start_session(
+    db: Database, user_id: int, mode: str, settings: Mapping[str, Any], assignment_id: int | None = None
+) -> int:
+    """A new session; an attempt at a class assignment names the assignment."""
     with write_transaction(db):
         cursor = db.execute(
-            "INSERT INTO practice_sessions (user_id, mode, settings, started_at) VALUES (?, ?, ?, ?)",
-            [user_id, mode, json.dumps(settings, sort_keys=True), now()],
+            "INSERT INTO practice_sessions (user_id, mode, settings, started_at, assignment_id) VALUES (?, ?, ?, ?, ?)",
+            [user_id, mode, json.dumps(settings, sort_keys=True), now(), assignment_id],
         )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -111,6 +114,19 @@ def serve(db: Database, user_id: int, session_id: int, exercise: Exercise, posit
             ],
         )
     return Served(question_id, user_id, session_id, position, exercise, served_at, 0, None)
+
+
+def pending(db: Database, session_id: int) -> str | None:
+    """The session's first served question still without an answer: asking for the next question
+    comes back to it, so a reload or a double click never skips a question of a quiz."""
+    rows = list(
+        db.query(
+            "SELECT q.id FROM questions q WHERE q.session_id = ? AND NOT EXISTS"
+            " (SELECT 1 FROM answers a WHERE a.question_id = q.id) ORDER BY q.position LIMIT 1",
+            [session_id],
+        )
+    )
+    return rows[0]["id"] if rows else None
 
 
 def load(db: Database, question_id: str, user_id: int | None = None) -> Served:

@@ -14,6 +14,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -136,6 +137,54 @@ def m002_practice(db: Database) -> None:
     db["skill_states"].create_index(["user_id", "due_at"])
 
 
+@migrations()
+def m003_classroom(db: Database) -> None:
+    """Classes, who is in them, what their teacher set, and the join attempts that are rate-limited."""
+    db["classes"].create(
+        {"id": int, "name": str, "teacher_id": int, "join_code": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("teacher_id", "users", "id")],
+        not_null={"name", "teacher_id", "join_code", "created_at"},
+    )
+    db["classes"].create_index(["join_code"], unique=True)
+    db["classes"].create_index(["teacher_id"])
+    db["memberships"].create(
+        {"class_id": int, "user_id": int, "display_name": str, "joined_at": str},
+        pk=("class_id", "user_id"),
+        foreign_keys=[("class_id", "classes", "id"), ("user_id", "users", "id")],
+        not_null={"display_name", "joined_at"},
+    )
+    db["memberships"].create_index(["user_id"])
+    db["assignments"].create(
+        {
+            "id": int,
+            "class_id": int,
+            "title": str,
+            "settings": str,  # JSON: a quiz's settings (topics, difficulty, parts, itemised, size, seed)
+            "variant": int,  # 1: each student gets their own hands from the seed; 0: everyone the same
+            "opens_at": str,
+            "due_at": str,
+            "attempts_allowed": int,
+            "reveal": str,  # when answers are shown: "each", "end" or "due"
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("class_id", "classes", "id")],
+        not_null={"class_id", "title", "settings", "variant", "opens_at", "attempts_allowed", "reveal", "created_at"},
+    )
+    db["assignments"].create_index(["class_id"])
+    # An attempt at an assignment is a practice session that points to it.
+    db.execute("ALTER TABLE practice_sessions ADD COLUMN assignment_id INTEGER REFERENCES assignments(id)")
+    db["practice_sessions"].create_index(["assignment_id", "user_id"])
+    db["join_attempts"].create(
+        {"id": int, "user_id": int, "address": str, "at": str, "ok": int},
+        pk="id",
+        not_null={"at", "ok"},
+    )
+    db["join_attempts"].create_index(["user_id", "at"])
+    db["join_attempts"].create_index(["address", "at"])
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or
@@ -227,6 +276,32 @@ def close_db(error: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None and db.conn.in_transaction:
         db.conn.execute("ROLLBACK")  # never hand a half-done transaction to the next request
+
+
+def backup(source: str | Path, destination: str | Path) -> Path:
+    """A consistent copy of a live database through SQLite's online backup, checked before it is kept.
+
+    Writers may go on meanwhile: the copy is the database as of one moment. It is written
+    beside the destination and renamed into place only once ``PRAGMA integrity_check`` passes,
+    so a failed backup never leaves a half-written file under the name asked for.
+    """
+    target = Path(destination)
+    if target.is_dir():
+        target = target / f"tutor-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.sqlite"
+    partial = target.with_name(target.name + ".partial")
+    live = sqlite3.connect(f"file:{Path(source)}?mode=ro", uri=True, timeout=10)
+    copy = sqlite3.connect(partial)
+    try:
+        live.backup(copy, pages=1024)  # in steps, so writers are held up for moments, not the whole copy
+        verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        if verdict != "ok":
+            raise sqlite3.DatabaseError(f"the copy failed its integrity check: {verdict}")
+        copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+    finally:
+        copy.close()
+        live.close()
+    partial.replace(target)
+    return target
 
 
 def init_db() -> int:

@@ -126,3 +126,61 @@ if (document.querySelector("[data-practice]")) {
     }
   });
 }
+
+// Times the server writes in UTC (<time data-local>) are shown in the reader's own time zone.
+document.querySelectorAll("time[data-local]").forEach((element) => {
+  const moment = new Date(element.getAttribute("datetime"));
+  if (!isNaN(moment)) {
+    element.title = element.textContent;
+    element.textContent = moment.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  }
+});
+
+// Forms that set a time send the browser's offset from UTC, so "Friday 18:00" means the teacher's Friday.
+document.querySelectorAll("[data-tz-offset]").forEach((field) => {
+  field.value = String(new Date().getTimezoneOffset());
+  const note = document.querySelector("[data-tz-note]");
+  if (note) note.textContent = "Times are in your time zone (" + Intl.DateTimeFormat().resolvedOptions().timeZone + ").";
+});
+
+// Buttons that remove or replace something ask first.
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset && event.target.dataset.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});
+document.querySelectorAll("[data-print]").forEach((button) => button.addEventListener("click", () => window.print()));
+
+// Presentation mode: the answer unfolds a step at a time from the keyboard (or a presenter's clicker,
+// which sends arrow keys and Page Up/Down). The links still work without scripts.
+const stage = document.querySelector("[data-present]");
+if (stage) {
+  const steps = [...stage.querySelectorAll("[data-step]")];
+  let shown = Number(stage.dataset.shown) || 0;
+  const show = (count) => {
+    shown = Math.max(0, Math.min(steps.length, count));
+    steps.forEach((step, index) => { step.hidden = index >= shown; });
+    const url = new URL(window.location.href);
+    url.searchParams.set("step", String(shown));
+    history.replaceState(null, "", url);
+  };
+  const follow = (selector) => {
+    const link = document.querySelector(selector);
+    if (link) window.location.href = link.href;
+  };
+  document.querySelectorAll("[data-reveal], [data-back]").forEach((link) => link.addEventListener("click", (event) => {
+    event.preventDefault();
+    show(shown + (link.matches("[data-reveal]") ? 1 : -1));
+  }));
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    if (["ArrowRight", " ", "PageDown", "Enter"].includes(key)) show(shown + 1);
+    else if (["ArrowLeft", "Backspace", "PageUp"].includes(key)) show(shown - 1);
+    else if (key === "n" || key === "N") follow("[data-next-hand]");
+    else if (key === "p" || key === "P") follow("[data-prev-hand]");
+    else if (key === "Escape") follow("[data-leave]");
+    else if ((key === "f" || key === "F") && document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
+    else return;
+    event.preventDefault();
+  });
+}

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import practice, progress
+from .. import classroom, practice, progress
 from ..engine.api import error, score_request
 from ..engine.report import explanation_text
 from ..openapi import document
@@ -83,6 +83,14 @@ def next_question() -> ResponseReturnValue:
         row = progress.session(db, session_id, user.id)
     except progress.NotFound:
         return jsonify(error("not_found", f"you have no session {session_id}")), 404
+    closed = classroom.answer_refused(db, session_id, user.id)
+    if closed:
+        return jsonify(error("closed", closed)), 409
+    waiting = progress.pending(db, session_id)
+    if waiting:
+        return jsonify(
+            {"question": question_json(progress.load(db, waiting)), "session_id": session_id, "finished": False}
+        )
     exercise = practice.next_exercise(db, user.id, row)
     if exercise is None:
         progress.finish_session(db, session_id)
@@ -111,6 +119,14 @@ def get_question(question_id: str) -> ResponseReturnValue:
     return jsonify(body)
 
 
+def _revealed(served: progress.Served) -> bool:
+    """Whether the learner may see right and wrong now (an assignment may hold it back)."""
+    db = get_db()
+    row = progress.session(db, served.session_id, served.user_id)
+    task = classroom.assignment_of_session(db, row)
+    return task is None or task.revealed(classroom.session_complete(db, row))
+
+
 @bp.post("/questions/<question_id>/answer")
 def answer(question_id: str) -> ResponseReturnValue:
     served = _own(question_id)
@@ -120,6 +136,9 @@ def answer(question_id: str) -> ResponseReturnValue:
         return jsonify(error("bad_request", 'send {"answers": {part kind: answer}}')), 400
     if served.attempts:
         return jsonify(error("already_answered", "this question is answered; the first answer stands")), 409
+    closed = classroom.answer_refused(get_db(), served.session_id, served.user_id)
+    if closed:
+        return jsonify(error("closed", closed)), 409
     grade = served.exercise.grade(answers)
     if not grade.readable:
         problem = "; ".join(f"{kind}: {text}" for kind, text in grade.problems.items())
@@ -203,8 +222,11 @@ def question_json(served: progress.Served) -> dict[str, Any]:
 
 
 def grade_json(served: progress.Served, grade: ExerciseGrade, answer_id: int) -> dict[str, Any]:
+    if not _revealed(served):
+        return {"question_id": served.id, "answer_id": answer_id, "revealed": False}
     result = served.exercise.main.result
     return {
+        "revealed": True,
         "question_id": served.id,
         "answer_id": answer_id,
         "correct": grade.correct,

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
-from .. import practice, progress
+from .. import classroom, practice, progress
 from ..engine.yaku import YAKU
 from ..quiz.exercise import PICK_KINDS, Exercise, ExerciseGrade
 from ..quiz.makers import HAND_PARTS, TOPICS, ExerciseError
@@ -79,7 +79,7 @@ def start() -> ResponseReturnValue:
         return index(str(problem)), 400
     user = learner()
     session_id = progress.start_session(get_db(), user.id, mode, settings)
-    return _serve_next(session_id)
+    return serve_next(session_id)
 
 
 @bp.post("/replay")
@@ -99,7 +99,7 @@ def replay() -> ResponseReturnValue:
         flash("Nothing to replay: no wrong answers there in that time.")
         return redirect(url_for("progress.dashboard"))
     settings = practice.clean_settings({"replay": ids}, "replay")
-    return _serve_next(progress.start_session(db, user.id, "replay", settings))
+    return serve_next(progress.start_session(db, user.id, "replay", settings))
 
 
 @bp.post("/drill")
@@ -112,25 +112,33 @@ def drill() -> ResponseReturnValue:
         )
     except ExerciseError as problem:
         abort(400, str(problem))
-    return _serve_next(progress.start_session(get_db(), user.id, "drill", settings))
+    return serve_next(progress.start_session(get_db(), user.id, "drill", settings))
 
 
 @bp.post("/session/<int:session_id>/next")
 def next_question(session_id: int) -> ResponseReturnValue:
-    return _serve_next(session_id)
+    return serve_next(session_id)
 
 
-def _serve_next(session_id: int) -> ResponseReturnValue:
+def serve_next(session_id: int) -> ResponseReturnValue:
+    """Ask the session's next question (or end it): the step every mode, assignments included, goes through."""
     user = learner()
     db = get_db()
     try:
         row = progress.session(db, session_id, user.id)
     except progress.NotFound:
         abort(404, "There is no such practice session for you.")
+    closed = classroom.answer_refused(db, session_id, user.id)
+    if closed:
+        flash(closed)
+        return redirect(url_for("practice.result", session_id=session_id))
+    waiting = progress.pending(db, session_id)
+    if waiting:
+        return redirect(url_for("practice.question", question_id=waiting))
     exercise = practice.next_exercise(db, user.id, row)
     if exercise is None:
         progress.finish_session(db, session_id)
-        if row["mode"] == "quiz":
+        if row["mode"] in ("quiz", "assignment"):
             return redirect(url_for("practice.result", session_id=session_id))
         return render_template("practice/done.html", session=row, next_due=progress.next_due(db, user.id))
     served = progress.serve(db, user.id, session_id, exercise)
@@ -158,6 +166,7 @@ def _render_question(
 ) -> Any:
     db = get_db()
     row = progress.session(db, served.session_id, served.user_id)
+    task = classroom.assignment_of_session(db, row)
     answered = served.last_answer is not None
     if answered and grade is None:
         # Grading is deterministic, so the stored answer re-grades to exactly the feedback given then.
@@ -173,6 +182,8 @@ def _render_question(
         answered=answered,
         given=given or {},
         size=size,
+        assignment=task,
+        revealed=task is None or task.revealed(classroom.session_complete(db, row)),
     ), status
 
 
@@ -185,6 +196,10 @@ def answer(question_id: str) -> ResponseReturnValue:
         return _render_question(served, grade, given, status=400)
     if served.attempts:
         flash("This question is already answered: your first answer stands. Ask for the next one.")
+        return redirect(url_for("practice.question", question_id=question_id))
+    closed = classroom.answer_refused(get_db(), served.session_id, served.user_id)
+    if closed:
+        flash(closed + " Your answer was not recorded.")
         return redirect(url_for("practice.question", question_id=question_id))
     record(served, given, grade)
     return redirect(url_for("practice.question", question_id=question_id) + "#feedback")
@@ -225,16 +240,25 @@ def report(question_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/session/<int:session_id>/result")
-def result(session_id: str) -> str:
+def result(session_id: int) -> str:
     user = current_user()
     if user is None:
         abort(404, "There is no such quiz for you.")
     db = get_db()
     try:
-        row = progress.session(db, int(session_id), user.id)
+        row = progress.session(db, session_id, user.id)
     except progress.NotFound:
         abort(404, "There is no such quiz for you.")
-    results = progress.session_results(db, int(session_id))
+    results = progress.session_results(db, session_id)
     answered = [r for r in results if r["correct"] is not None]
     score = sum(r["score"] for r in answered)
-    return render_template("practice/result.html", session=row, results=results, score=score, answered=answered)
+    task = classroom.assignment_of_session(db, row)
+    return render_template(
+        "practice/result.html",
+        session=row,
+        results=results,
+        score=score,
+        answered=answered,
+        assignment=task,
+        revealed=task is None or task.revealed(classroom.session_complete(db, row)),
+    )

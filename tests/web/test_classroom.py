@@ -1,0 +1,484 @@
+"""Classes through the Flask test client: the teacher's and students' flows, the numbers the dashboard
+and the CSV show, reveal and closing rules, and who may see what."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import csrf
+from tests.web.test_practice import count, form_answers, register, served
+from tutor.store import connect
+
+
+@dataclass
+class Room:
+    """A class with its teacher's client, its id, join code and one assignment."""
+
+    teacher: FlaskClient
+    class_id: int
+    code: str
+    assignment_id: int
+
+
+def send(client: FlaskClient, path: str, **form: object):  # type: ignore[no-untyped-def]
+    return client.post(path, data={"csrf_token": csrf(client), **form})
+
+
+def user(app: Flask, name: str) -> FlaskClient:
+    client = app.test_client()
+    register(client, name)
+    return client
+
+
+def open_class(app: Flask, teacher: FlaskClient, name: str = "Thursday club", **assignment: object) -> Room:
+    response = send(teacher, "/classes/", name=name)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    class_id = int(response.location.rsplit("/", 1)[1])
+    page = teacher.get(f"/classes/{class_id}").get_data(as_text=True)
+    code = re.search(r"data-join-code>([A-Z0-9-]+)<", page).group(1)  # type: ignore[union-attr]
+    fields = {"title": "Fu, week 3", "topic": "fu", "size": "4", "difficulty": "1", "seed": "club-7", **assignment}
+    response = send(teacher, f"/classes/{class_id}/assignments/new", **fields)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return Room(teacher, class_id, code, int(response.location.rsplit("/", 1)[1]))
+
+
+def join(client: FlaskClient, room: Room, name: str = "") -> None:
+    response = send(client, "/classes/join", code=room.code, display_name=name)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.location == f"/classes/{room.class_id}"
+
+
+def start(client: FlaskClient, room: Room) -> str:
+    """Start (or continue) the assignment; returns the question the student lands on."""
+    response = send(client, f"/classes/{room.class_id}/assignments/{room.assignment_id}/start")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    match = re.fullmatch(r"/practice/q/([2-9a-z]{8})", response.location)
+    assert match, response.location
+    return match.group(1)
+
+
+def take(app: Flask, client: FlaskClient, room: Room, rights: list[bool]) -> list[str]:
+    """Answer the assignment's questions in turn, right or wrong as listed; returns the question ids."""
+    ids = []
+    question_id = start(client, room)
+    for index, right in enumerate(rights):
+        ids.append(question_id)
+        response = send(client, f"/practice/q/{question_id}/answer", **form_answers(app, question_id, right))
+        assert response.status_code == 302, response.get_data(as_text=True)
+        session_id = served(app, question_id).session_id
+        response = send(client, f"/practice/session/{session_id}/next")
+        assert response.status_code == 302
+        if index + 1 < len(rights):
+            question_id = response.location.rsplit("/", 1)[1]
+    return ids
+
+
+def set_times(app: Flask, assignment_id: int, **times: datetime) -> None:
+    db = connect(app.config["DATABASE"])
+    try:
+        for column, moment in times.items():
+            stamp = moment.isoformat(timespec="seconds")
+            db.execute(f"UPDATE assignments SET {column} = ? WHERE id = ?", [stamp, assignment_id])
+    finally:
+        db.conn.close()
+
+
+def cell(page: str, name: str) -> str:
+    return re.search(rf'data-stat="{name}">([^<]*)<', page).group(1)  # type: ignore[union-attr]
+
+
+# --- the whole flow ------------------------------------------------------------------------------
+
+
+def test_teacher_sets_work_two_students_answer_and_the_dashboard_and_csv_agree(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann, ben = user(app, "ann"), user(app, "ben")
+    join(ann, room, "Ann A.")
+    join(ben, room, "Ben B.")
+    ann_ids = take(app, ann, room, [True, True, True, True])
+    ben_ids = take(app, ben, room, [True, False, True, False])
+    # Same seed, same hands: both students were asked the same four questions.
+    for mine, theirs in zip(ann_ids, ben_ids, strict=True):
+        assert served(app, mine).exercise == served(app, theirs).exercise
+
+    page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}").get_data(as_text=True)
+    assert cell(page, "done") == "2/2"
+    assert cell(page, "average") == "75 %"  # (100 + 50) / 2
+    rows = dict(re.findall(r'data-position="(\d)".*?data-percent>.*?(\d+ %|–)</td>', page, re.S))
+    assert rows == {"1": "100 %", "2": "50 %", "3": "100 %", "4": "50 %"}
+    # Ben's wrong fu answers are listed under the questions he missed.
+    for question_id in (ben_ids[1], ben_ids[3]):
+        wrong = form_answers(app, question_id, right=False)["fu"]
+        position = served(app, question_id).position
+        row = re.search(rf'data-position="{position}".*?</tr>', page, re.S).group(0)  # type: ignore[union-attr]
+        assert f"<code>{wrong}</code> ×1" in row
+
+    export = room.teacher.get(f"/classes/{room.class_id}/results.csv")
+    assert export.mimetype == "text/csv"
+    table = list(csv.DictReader(io.StringIO(export.get_data(as_text=True))))
+    assert len(table) == 8
+    by_question = {row["question_id"]: row for row in table}
+    for ids, rights, name in ((ann_ids, [1, 1, 1, 1], "Ann A."), (ben_ids, [1, 0, 1, 0], "Ben B.")):
+        for question_id, right in zip(ids, rights, strict=True):
+            row = by_question[question_id]
+            assert (row["student"], row["correct"], row["attempt"]) == (name, str(right), "1")
+            assert row["given"] == f"fu: {form_answers(app, question_id, bool(right))['fu']}"
+    assert sum(float(row["score"]) for row in table) == 6.0
+
+
+def test_a_student_sees_their_assignments_with_status(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann = user(app, "ann")
+    join(ann, room)
+    page = ann.get(f"/classes/{room.class_id}").get_data(as_text=True)
+    assert "Fu, week 3" in page and "not started" in page
+    take(app, ann, room, [True, True])
+    assert "in progress" in ann.get(f"/classes/{room.class_id}").get_data(as_text=True)
+    question_id = start(ann, room)  # continues the same attempt at question 3
+    assert served(app, question_id).position == 3
+    take(app, ann, room, [True, True])
+    page = ann.get(f"/classes/{room.class_id}").get_data(as_text=True)
+    assert "done" in page and "100 %" in page
+    assert "1 assignment to do" not in ann.get("/classes/").get_data(as_text=True)
+
+
+def test_variant_assignments_give_each_student_their_own_hands(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), variant="each")
+    ann, ben = user(app, "ann"), user(app, "ben")
+    join(ann, room)
+    join(ben, room)
+    first = [served(app, q).exercise for q in take(app, ann, room, [True, True, True, True])]
+    second = [served(app, q).exercise for q in take(app, ben, room, [True, True, True, True])]
+    assert first != second
+    assert [e.topic for e in first] == [e.topic for e in second] == ["fu"] * 4
+
+
+def test_attempts_allowed_and_the_best_attempt_counts(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), attempts_allowed="2", size="2")
+    ann = user(app, "ann")
+    join(ann, room)
+    take(app, ann, room, [False, False])
+    take(app, ann, room, [True, False])
+    response = send(ann, f"/classes/{room.class_id}/assignments/{room.assignment_id}/start")
+    assert response.status_code == 302
+    assert "used all 2 attempts" in ann.get(response.location).get_data(as_text=True)
+    page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}").get_data(as_text=True)
+    assert cell(page, "average") == "50 %"
+    assert "2/2" in page  # attempts used
+
+
+# --- when answers are revealed, and when work is accepted -------------------------------------------
+
+
+def test_answers_held_back_until_the_attempt_is_finished(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), reveal="end", size="2")
+    ann = user(app, "ann")
+    join(ann, room)
+    question_id = start(ann, room)
+    send(ann, f"/practice/q/{question_id}/answer", **form_answers(app, question_id, right=False))
+    page = ann.get(f"/practice/q/{question_id}").get_data(as_text=True)
+    assert "Answer saved" in page and "Not quite" not in page and "The full scoring" not in page
+    api = ann.get(f"/api/questions/{question_id}").json
+    assert api["answer"] == {"question_id": question_id, "answer_id": api["answer"]["answer_id"], "revealed": False}
+    session_id = served(app, question_id).session_id
+    result = ann.get(f"/practice/session/{session_id}/result").get_data(as_text=True)
+    assert "✗" not in result and "Your answers are saved" in result
+    # The last answer, through the API, completes the attempt: now everything shows.
+    second = send(ann, f"/practice/session/{session_id}/next").location.rsplit("/", 1)[1]
+    answers = {"fu": form_answers(app, second)["fu"]}
+    graded = ann.post(f"/api/questions/{second}/answer", json={"answers": answers}, headers={"X-CSRF-Token": csrf(ann)})
+    assert graded.status_code == 200 and graded.json["revealed"] is True and graded.json["correct"] is True
+    assert "Not quite" in ann.get(f"/practice/q/{question_id}").get_data(as_text=True)
+
+
+def test_answers_held_back_until_the_due_time(app: Flask) -> None:
+    due = datetime.now(UTC) + timedelta(days=2)
+    room = open_class(app, user(app, "sensei"), reveal="due", size="1", due_at=due.strftime("%Y-%m-%dT%H:%M"))
+    ann = user(app, "ann")
+    join(ann, room)
+    (question_id,) = take(app, ann, room, [True])
+    assert "Answer saved" in ann.get(f"/practice/q/{question_id}").get_data(as_text=True)
+    set_times(app, room.assignment_id, due_at=datetime.now(UTC) - timedelta(minutes=1))
+    assert "Right!" in ann.get(f"/practice/q/{question_id}").get_data(as_text=True)
+
+
+def test_no_work_before_opening_or_after_the_due_time(app: Flask) -> None:
+    later = datetime.now(UTC) + timedelta(days=1)
+    room = open_class(app, user(app, "sensei"), opens_at=later.strftime("%Y-%m-%dT%H:%M"), size="2")
+    ann = user(app, "ann")
+    join(ann, room)
+    response = send(ann, f"/classes/{room.class_id}/assignments/{room.assignment_id}/start")
+    assert "This assignment opens at" in ann.get(response.location).get_data(as_text=True)
+    set_times(app, room.assignment_id, opens_at=datetime.now(UTC) - timedelta(hours=1))
+    question_id = start(ann, room)
+    set_times(app, room.assignment_id, due_at=datetime.now(UTC) - timedelta(minutes=1))
+    response = send(ann, f"/practice/q/{question_id}/answer", **form_answers(app, question_id))
+    assert "closed at" in ann.get(response.location).get_data(as_text=True)
+    refused = ann.post(
+        f"/api/questions/{question_id}/answer", json={"answers": {"fu": "30"}}, headers={"X-CSRF-Token": csrf(ann)}
+    )
+    assert refused.status_code == 409 and "closed at" in refused.json["error"]["message"]
+    assert count(app, "SELECT COUNT(*) AS n FROM answers") == 0
+
+
+# --- the roster and join codes ---------------------------------------------------------------------
+
+
+def test_a_new_code_replaces_the_old_one_and_members_stay(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann, ben = user(app, "ann"), user(app, "ben")
+    join(ann, room)
+    send(room.teacher, f"/classes/{room.class_id}/code")
+    page = room.teacher.get(f"/classes/{room.class_id}").get_data(as_text=True)
+    new = re.search(r"data-join-code>([A-Z0-9-]+)<", page).group(1)  # type: ignore[union-attr]
+    assert new != room.code
+    refused = send(ben, "/classes/join", code=room.code)
+    assert refused.status_code == 400 and "No class has that join code" in refused.get_data(as_text=True)
+    join(ben, Room(room.teacher, room.class_id, new, room.assignment_id))
+    assert ann.get(f"/classes/{room.class_id}").status_code == 200
+
+
+def test_the_teacher_renames_and_removes_students(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann = user(app, "ann")
+    join(ann, room)
+    ann_id = ann.get("/api/session").json["user"]["id"]
+    send(room.teacher, f"/classes/{room.class_id}/students/{ann_id}/rename", display_name="Annie")
+    assert "Annie" in room.teacher.get(f"/classes/{room.class_id}").get_data(as_text=True)
+    question_id = start(ann, room)
+    send(room.teacher, f"/classes/{room.class_id}/students/{ann_id}/remove")
+    page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}").get_data(as_text=True)
+    assert "Annie is no longer in Thursday club" in page  # the flash, and no row of hers
+    assert f'data-student="{ann_id}"' not in page
+    assert ann.get(f"/classes/{room.class_id}").status_code == 404
+    response = send(ann, f"/practice/q/{question_id}/answer", **form_answers(app, question_id))
+    assert "no longer in this class" in ann.get(response.location).get_data(as_text=True)
+
+
+def test_a_student_can_leave_and_a_teacher_cannot_join_their_own_class(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann = user(app, "ann")
+    join(ann, room)
+    send(ann, f"/classes/{room.class_id}/leave")
+    assert ann.get(f"/classes/{room.class_id}").status_code == 404
+    own = send(room.teacher, "/classes/join", code=room.code)
+    assert own.status_code == 400 and "You teach this class" in own.get_data(as_text=True)
+
+
+def test_guessing_join_codes_is_throttled_without_hints(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    mallory = user(app, "mallory")
+    near = room.code[:-1] + ("2" if room.code[-1] != "2" else "3")  # one character off
+    messages = set()
+    for guess in [near, "AAAA-AAAA"] * 5:
+        response = send(mallory, "/classes/join", code=guess)
+        assert response.status_code == 400
+        messages.add(re.search(r'role="alert">([^<]*)<', response.get_data(as_text=True)).group(1))  # type: ignore[union-attr]
+    assert messages == {"No class has that join code. Check it with your teacher and try again."}
+    # The eleventh try is refused even with the right code, and says when to try again.
+    response = send(mallory, "/classes/join", code=room.code)
+    assert response.status_code == 429 and "Try again in 15 minutes" in response.get_data(as_text=True)
+    assert count(app, "SELECT COUNT(*) AS n FROM memberships") == 0
+    # Other accounts are not held up by mallory's ten guesses.
+    join(user(app, "ann"), room)
+
+
+def test_one_address_is_throttled_across_accounts(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    for n in range(3):
+        guesser = user(app, f"guesser{n}")
+        for _ in range(10):
+            assert send(guesser, "/classes/join", code="ZZZZ-ZZZZ").status_code == 400
+    late = user(app, "latecomer")
+    assert send(late, "/classes/join", code=room.code).status_code == 429
+    elsewhere = late.post(
+        "/classes/join", data={"csrf_token": csrf(late), "code": room.code}, environ_base={"REMOTE_ADDR": "10.0.0.9"}
+    )
+    assert elsewhere.status_code == 302
+
+
+# --- who may see what ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def two_classes(app: Flask) -> dict[str, object]:
+    """Class A (teacher tara, students ann and ben, one attempt each) and class B (teacher tom, student cat)."""
+    tara, tom = user(app, "tara"), user(app, "tom")
+    a = open_class(app, tara, "Class A")
+    b = open_class(app, tom, "Class B")
+    ann, ben, cat = user(app, "ann"), user(app, "ben"), user(app, "cat")
+    join(ann, a)
+    join(ben, a)
+    join(cat, b)
+    ann_questions = take(app, ann, a, [True, False])
+    take(app, cat, b, [True])
+    ids = {name: c.get("/api/session").json["user"]["id"] for name, c in (("ann", ann), ("ben", ben), ("cat", cat))}
+    return {
+        "a": a,
+        "b": b,
+        "ann": ann,
+        "ben": ben,
+        "cat": cat,
+        "tom": tom,
+        "ids": ids,
+        "ann_question": ann_questions[0],
+        "ann_session": served(app, ann_questions[0]).session_id,
+    }
+
+
+def test_authorisation_matrix(app: Flask, two_classes: dict[str, object]) -> None:
+    a, b = two_classes["a"], two_classes["b"]
+    assert isinstance(a, Room) and isinstance(b, Room)
+    ids = two_classes["ids"]
+    assert isinstance(ids, dict)
+    ann_session = two_classes["ann_session"]
+    c, x = a.class_id, a.assignment_id
+    teacher_only_gets = [
+        f"/classes/{c}/assignments/{x}/present/1",
+        f"/classes/{c}/results.csv",
+        f"/classes/{c}/results.json",
+        f"/classes/{c}/assignments/{x}/results.csv",
+        f"/classes/{c}/students/{ids['ann']}",
+        f"/classes/{c}/attempts/{ann_session}",
+        f"/classes/{c}/assignments/new",
+    ]
+    teacher_only_posts = [
+        f"/classes/{c}/code",
+        f"/classes/{c}/students/{ids['ben']}/rename",
+        f"/classes/{c}/students/{ids['ben']}/remove",
+        f"/classes/{c}/assignments/new",
+    ]
+    member_gets = [f"/classes/{c}", f"/classes/{c}/assignments/{x}"]
+    member_posts = [f"/classes/{c}/assignments/{x}/start", f"/classes/{c}/leave"]
+    tom, cat, ben = two_classes["tom"], two_classes["cat"], two_classes["ben"]
+    assert isinstance(tom, FlaskClient) and isinstance(cat, FlaskClient) and isinstance(ben, FlaskClient)
+    # Another teacher and a student of another class: nothing of class A exists for them.
+    for outsider in (tom, cat):
+        for path in teacher_only_gets + member_gets:
+            assert outsider.get(path).status_code == 404, path
+        for path in teacher_only_posts + member_posts:
+            assert send(outsider, path, display_name="x", title="x").status_code == 404, path
+    # A student of the class: the class and its assignments, nothing of the teacher's.
+    for path in member_gets:
+        assert ben.get(path).status_code == 200, path
+    for path in teacher_only_gets:
+        assert ben.get(path).status_code == 404, path
+    for path in teacher_only_posts:
+        assert send(ben, path, display_name="x", title="x").status_code == 404, path
+    # The teacher, with ids from another class: the assignment, student and attempt of class B are not found.
+    cat_session = count(app, "SELECT id AS n FROM practice_sessions WHERE user_id = ?", ids["cat"])
+    for path in [
+        f"/classes/{c}/assignments/{b.assignment_id}",
+        f"/classes/{c}/assignments/{b.assignment_id}/present/1",
+        f"/classes/{c}/assignments/{b.assignment_id}/results.csv",
+        f"/classes/{c}/students/{ids['cat']}",
+        f"/classes/{c}/attempts/{cat_session}",
+        f"/classes/{b.class_id}",
+    ]:
+        assert a.teacher.get(path).status_code == 404, path
+    assert send(a.teacher, f"/classes/{c}/students/{ids['cat']}/remove").status_code == 404
+    # The teacher sees their class; ben sees only his own questions, not ann's.
+    for path in teacher_only_gets + member_gets:
+        assert a.teacher.get(path).status_code == 200, path
+    question = two_classes["ann_question"]
+    assert ben.get(f"/practice/q/{question}").status_code == 404
+    assert ben.get(f"/api/questions/{question}").status_code == 404
+    assert ben.get(f"/practice/session/{ann_session}/result").status_code == 404
+    assert a.teacher.get(f"/practice/q/{question}").status_code == 404  # teachers read attempts on class pages
+
+
+def test_classes_need_an_account(client: FlaskClient) -> None:
+    response = client.get("/classes/")
+    assert response.status_code == 302 and response.location.startswith("/auth/login?next=/classes/")
+    client.post("/practice/start", data={"csrf_token": csrf(client), "mode": "practice"})  # now a guest
+    response = send(client, "/classes/", name="Guest class")
+    assert response.status_code == 302 and "/auth/login" in response.location
+    assert count(client.application, "SELECT COUNT(*) AS n FROM classes") == 0
+
+
+def test_state_changes_need_the_csrf_token(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    for path in ("/classes/", f"/classes/{room.class_id}/code", "/classes/join"):
+        response = room.teacher.post(path, data={"name": "x", "code": room.code})
+        assert response.status_code == 400 and "CSRF" in response.get_data(as_text=True)
+
+
+def test_names_are_escaped_everywhere_and_safe_in_spreadsheets(app: Flask) -> None:
+    evil = '<img src=x onerror="alert(1)">'
+    room = open_class(app, user(app, "sensei"), name=evil, title=evil)
+    ann = user(app, "ann")
+    join(ann, room, '=HYPERLINK("http://x")<b>')
+    take(app, ann, room, [True])
+    pages = [
+        room.teacher.get(f"/classes/{room.class_id}"),
+        room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}"),
+        room.teacher.get("/classes/"),
+        ann.get(f"/classes/{room.class_id}"),
+        ann.get("/classes/"),
+    ]
+    for page in pages:
+        text = page.get_data(as_text=True)
+        assert "<img src=x" not in text and "<b>" not in text
+    assert "&lt;img src=x" in pages[0].get_data(as_text=True)
+    table = list(
+        csv.reader(io.StringIO(room.teacher.get(f"/classes/{room.class_id}/results.csv").get_data(as_text=True)))
+    )
+    student = table[1][table[0].index("student")]
+    assert student.startswith("'=HYPERLINK")
+
+
+def test_assignment_form_problems_are_named(app: Flask) -> None:
+    teacher = user(app, "sensei")
+    room = open_class(app, teacher)
+    path = f"/classes/{room.class_id}/assignments/new"
+    cases = [
+        ({"title": "", "size": "5"}, "Give the assignment"),
+        ({"title": "x", "size": "500"}, "1 to 50 questions"),
+        ({"title": "x", "topic": "nope"}, "unknown topic"),
+        ({"title": "x", "opens_at": "2026-12-05T10:00", "due_at": "2026-12-04T10:00"}, "must come after"),
+        ({"title": "x", "due_at": "tomorrow"}, "is not a date and time"),
+        ({"title": "x", "reveal": "due"}, "set a due time"),
+        ({"title": "x", "attempts_allowed": "0"}, "Attempts allowed"),
+    ]
+    for form, message in cases:
+        response = send(teacher, path, **form)
+        assert response.status_code == 400, form
+        assert message in response.get_data(as_text=True), form
+
+
+def test_presentation_reveals_the_answer_step_by_step(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    path = f"/classes/{room.class_id}/assignments/{room.assignment_id}/present/2"
+    first = room.teacher.get(path).get_data(as_text=True)
+    steps = re.findall(r'<li class="step[^"]*" data-step="(\d+)"( hidden)?', first)
+    assert len(steps) >= 3 and all(hidden for _, hidden in steps)
+    assert "How many fu" in first and 'class="hand"' in first
+    two = room.teacher.get(path + "?step=2").get_data(as_text=True)
+    shown = [n for n, hidden in re.findall(r'<li class="step[^"]*" data-step="(\d+)"( hidden)?', two) if not hidden]
+    assert shown == ["1", "2"]
+    last = room.teacher.get(path + "?step=99").get_data(as_text=True)
+    assert "step-payment" in last and " hidden" not in re.search(r'class="step step-payment"[^>]*>', last).group(0)  # type: ignore[union-attr]
+    assert room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}/present/5").status_code == 404
+
+
+def test_the_heat_map_and_class_mistakes_fill_in(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann = user(app, "ann")
+    join(ann, room, "Ann")
+    take(app, ann, room, [True, False, True, False])
+    page = room.teacher.get(f"/classes/{room.class_id}").get_data(as_text=True)
+    assert 'class="heatmap"' in page and "Ann · " in page
+    document = json.loads(room.teacher.get(f"/classes/{room.class_id}/results.json").get_data(as_text=True))
+    (task,) = document["assignments"]
+    assert task["students"][0]["right"] == 2 and task["students"][0]["status"] == "done"
+    assert [q["right"] for q in task["questions"]] == [1, 0, 1, 0]
+    assert len(document["answers"]) == 4

@@ -1,0 +1,347 @@
+"""Classes in the browser: create and join, set assignments, follow the class, present a hand.
+
+Every route that takes a class, assignment, student or attempt id checks it
+against the logged-in user through :mod:`tutor.classroom` and answers 404 for
+anything that is not theirs (the same answer as for an id that does not exist).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from .. import classroom as rooms
+from .. import progress
+from ..accounts import User
+from ..quiz.makers import HAND_PARTS, TOPICS
+from ..quiz.mistakes import MISTAKES
+from ..quiz.present import reveal_steps
+from ..store import get_db
+from ..web_session import current_user
+from .practice import serve_next
+
+bp = Blueprint("classroom", __name__, url_prefix="/classes")
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
+
+
+def account_required(view: View) -> View:
+    """Classes need a named account: guests and visitors are sent to log in (or register) and back."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
+        user = current_user()
+        if user is None or user.is_guest:
+            flash("Log in or create an account to use classes: your teacher needs to know whose answers are whose.")
+            return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+def _me() -> User:
+    user = current_user()
+    assert user is not None  # account_required let the request through
+    return user
+
+
+def _teaching(class_id: int) -> rooms.Classroom:
+    try:
+        return rooms.class_for_teacher(get_db(), class_id, _me().id)
+    except rooms.NotFound:
+        abort(404, "There is no such class of yours.")
+
+
+def _either(class_id: int) -> tuple[rooms.Classroom, bool]:
+    """The class, and whether the user teaches it (else they are a member of it)."""
+    db = get_db()
+    for lookup, teaches in ((rooms.class_for_teacher, True), (rooms.class_for_member, False)):
+        try:
+            return lookup(db, class_id, _me().id), teaches
+        except rooms.NotFound:
+            continue
+    abort(404, "There is no such class of yours.")
+
+
+def _assignment(classroom: rooms.Classroom, assignment_id: int) -> rooms.Assignment:
+    try:
+        return rooms.assignment(get_db(), classroom, assignment_id)
+    except rooms.NotFound:
+        abort(404, "There is no such assignment in this class.")
+
+
+def _student(classroom: rooms.Classroom, user_id: int) -> rooms.Member:
+    try:
+        return rooms.member(get_db(), classroom, user_id)
+    except rooms.NotFound:
+        abort(404, "There is no such student in this class.")
+
+
+# --- classes ----------------------------------------------------------------------------------------
+
+
+@bp.get("/")
+@account_required
+def index(problem: str | None = None, status: int = 200) -> ResponseReturnValue:
+    db = get_db()
+    me = _me()
+    taught = [(c, len(rooms.roster(db, c.id)), len(rooms.assignments(db, c))) for c in rooms.teaching(db, me.id)]
+    joined = []
+    for classroom in rooms.enrolled(db, me.id):
+        work = [(a, rooms.student_work(db, a, me.id)) for a in rooms.assignments(db, classroom)]
+        to_do = sum(1 for a, w in work if a.state() == "open" and w.status != "done")
+        joined.append((classroom, to_do))
+    return render_template(
+        "classroom/index.html", taught=taught, joined=joined, problem=problem, code=request.values.get("code", "")
+    ), status
+
+
+@bp.post("/")
+@account_required
+def create() -> ResponseReturnValue:
+    try:
+        classroom = rooms.create_class(get_db(), _me(), request.form.get("name", ""))
+    except rooms.ClassroomError as problem:
+        return index(str(problem), 400)
+    flash(f"Class created. Students join with the code {classroom.code_for_people}.")
+    return redirect(url_for("classroom.show", class_id=classroom.id))
+
+
+@bp.route("/join", methods=("GET", "POST"))
+@account_required
+def join() -> ResponseReturnValue:
+    """The join form (``?code=`` fills it in, for a link the teacher shares) and joining."""
+    if request.method == "GET":
+        return render_template("classroom/join.html", code=request.args.get("code", ""), problem=None)
+    address = request.remote_addr or "unknown"
+    try:
+        classroom = rooms.join(
+            get_db(), _me(), request.form.get("code", ""), address, request.form.get("display_name", "")
+        )
+    except rooms.TooManyAttempts as problem:
+        return render_template("classroom/join.html", code="", problem=str(problem)), 429
+    except rooms.ClassroomError as problem:
+        return render_template("classroom/join.html", code=request.form.get("code", ""), problem=str(problem)), 400
+    flash(f"You joined {classroom.name}.")
+    return redirect(url_for("classroom.show", class_id=classroom.id))
+
+
+@bp.get("/<int:class_id>")
+@account_required
+def show(class_id: int) -> ResponseReturnValue:
+    classroom, teaches = _either(class_id)
+    db = get_db()
+    tasks = rooms.assignments(db, classroom)
+    if not teaches:
+        work = [(a, rooms.student_work(db, a, _me().id)) for a in tasks]
+        return render_template("classroom/class_student.html", classroom=classroom, work=work)
+    members = rooms.roster(db, classroom.id)
+    overview = [(a, rooms.results(db, classroom, a)) for a in tasks]
+    return render_template(
+        "classroom/class_teacher.html",
+        classroom=classroom,
+        members=members,
+        overview=overview,
+        heat=rooms.heatmap(db, classroom),
+        join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
+    )
+
+
+@bp.post("/<int:class_id>/code")
+@account_required
+def new_code(class_id: int) -> ResponseReturnValue:
+    classroom = rooms.new_join_code(get_db(), _teaching(class_id))
+    flash(f"New join code: {classroom.code_for_people}. The old code no longer works; everyone in the class stays.")
+    return redirect(url_for("classroom.show", class_id=class_id))
+
+
+@bp.post("/<int:class_id>/students/<int:user_id>/remove")
+@account_required
+def remove_student(class_id: int, user_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    student = _student(classroom, user_id)
+    rooms.remove_member(get_db(), classroom, user_id)
+    flash(f"{student.display_name} is no longer in {classroom.name}.")
+    return redirect(url_for("classroom.show", class_id=class_id))
+
+
+@bp.post("/<int:class_id>/students/<int:user_id>/rename")
+@account_required
+def rename_student(class_id: int, user_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    _student(classroom, user_id)
+    try:
+        rooms.rename_member(get_db(), classroom, user_id, request.form.get("display_name", ""))
+    except rooms.ClassroomError as problem:
+        flash(str(problem))
+    return redirect(url_for("classroom.show", class_id=class_id) + "#roster")
+
+
+@bp.post("/<int:class_id>/leave")
+@account_required
+def leave(class_id: int) -> ResponseReturnValue:
+    classroom, teaches = _either(class_id)
+    if teaches:
+        abort(400, "You teach this class; a teacher cannot leave it.")
+    rooms.remove_member(get_db(), classroom, _me().id)
+    flash(f"You left {classroom.name}.")
+    return redirect(url_for("classroom.index"))
+
+
+@bp.get("/<int:class_id>/students/<int:user_id>")
+@account_required
+def student(class_id: int, user_id: int) -> ResponseReturnValue:
+    """One student's work on every assignment of the class, for their teacher."""
+    classroom = _teaching(class_id)
+    someone = _student(classroom, user_id)
+    db = get_db()
+    work = [(a, rooms.student_work(db, a, user_id)) for a in rooms.assignments(db, classroom)]
+    return render_template("classroom/student.html", classroom=classroom, student=someone, work=work)
+
+
+@bp.get("/<int:class_id>/attempts/<int:session_id>")
+@account_required
+def attempt(class_id: int, session_id: int) -> ResponseReturnValue:
+    """A student's attempt, question by question, for their teacher."""
+    classroom = _teaching(class_id)
+    db = get_db()
+    rows = list(db.query("SELECT user_id, assignment_id FROM practice_sessions WHERE id = ?", [session_id]))
+    if not rows or rows[0]["assignment_id"] is None:
+        abort(404, "There is no such attempt in this class.")
+    task = _assignment(classroom, rows[0]["assignment_id"])
+    someone = _student(classroom, rows[0]["user_id"])
+    results = progress.session_results(db, session_id)
+    return render_template(
+        "classroom/attempt.html", classroom=classroom, assignment=task, student=someone, results=results
+    )
+
+
+# --- assignments ------------------------------------------------------------------------------------
+
+
+@bp.route("/<int:class_id>/assignments/new", methods=("GET", "POST"))
+@account_required
+def new_assignment(class_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    problem = None
+    if request.method == "POST":
+        form: dict[str, Any] = {key: request.form.get(key) for key in request.form}
+        form.update(topics=request.form.getlist("topic"), parts=request.form.getlist("part"))
+        form["itemised"] = request.form.get("itemised") == "on"
+        try:
+            task = rooms.create_assignment(get_db(), classroom, form)
+        except rooms.ClassroomError as refusal:
+            problem = str(refusal)
+        else:
+            flash(f"Assignment “{task.title}” set: {task.size} questions.")
+            return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
+    return render_template(
+        "classroom/assignment_new.html",
+        classroom=classroom,
+        topics=TOPICS.values(),
+        parts=HAND_PARTS,
+        reveal=rooms.REVEAL,
+        problem=problem,
+    ), (400 if problem else 200)
+
+
+@bp.get("/<int:class_id>/assignments/<int:assignment_id>")
+@account_required
+def assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    classroom, teaches = _either(class_id)
+    task = _assignment(classroom, assignment_id)
+    db = get_db()
+    if not teaches:
+        work = rooms.student_work(db, task, _me().id)
+        revealed = task.revealed(any(a.complete for a in work.tries))
+        return render_template(
+            "classroom/assignment_student.html", classroom=classroom, assignment=task, work=work, revealed=revealed
+        )
+    return render_template(
+        "classroom/dashboard.html",
+        classroom=classroom,
+        assignment=task,
+        found=rooms.results(db, classroom, task),
+        heat=rooms.heatmap(db, classroom, task),
+        mistake_labels=MISTAKES,
+    )
+
+
+@bp.post("/<int:class_id>/assignments/<int:assignment_id>/start")
+@account_required
+def start(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    classroom, teaches = _either(class_id)
+    task = _assignment(classroom, assignment_id)
+    if teaches:
+        return redirect(url_for("classroom.present", class_id=class_id, assignment_id=assignment_id, position=1))
+    try:
+        session_id = rooms.start_attempt(get_db(), task, _me().id)
+    except rooms.ClassroomError as problem:
+        flash(str(problem))
+        return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
+    return serve_next(session_id)
+
+
+def _csv(rows: list[dict[str, Any]], filename: str) -> Response:
+    out = io.StringIO()
+    rooms.write_csv(out, rows)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in filename)[:80]
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{safe}.csv"', "Cache-Control": "no-store"},
+    )
+
+
+@bp.get("/<int:class_id>/results.csv")
+@account_required
+def class_csv(class_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    return _csv(rooms.export_rows(get_db(), classroom), f"class-{classroom.id}-results")
+
+
+@bp.get("/<int:class_id>/results.json")
+@account_required
+def class_json(class_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    return Response(
+        json.dumps(rooms.export_document(get_db(), classroom), ensure_ascii=False, indent=1),
+        mimetype="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+@bp.get("/<int:class_id>/assignments/<int:assignment_id>/results.csv")
+@account_required
+def assignment_csv(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    task = _assignment(classroom, assignment_id)
+    return _csv(rooms.export_rows(get_db(), classroom, task), f"class-{classroom.id}-assignment-{task.id}")
+
+
+@bp.get("/<int:class_id>/assignments/<int:assignment_id>/present/<int:position>")
+@account_required
+def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnValue:
+    """One question in large tiles for the projector; the answer unfolds a step at a time (``?step=``)."""
+    classroom = _teaching(class_id)
+    task = _assignment(classroom, assignment_id)
+    if not 1 <= position <= task.size:
+        abort(404, f"This assignment has questions 1 to {task.size}.")
+    exercise = task.exercise(position)
+    steps = reveal_steps(exercise)
+    step = request.args.get("step", "0")
+    shown = min(int(step), len(steps)) if step.isdigit() else 0
+    return render_template(
+        "classroom/present.html",
+        classroom=classroom,
+        assignment=task,
+        position=position,
+        exercise=exercise,
+        steps=steps,
+        shown=shown,
+    )
