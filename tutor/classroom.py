@@ -430,6 +430,26 @@ def create_assignment(db: Database, classroom: Classroom, form: Mapping[str, Any
     return assignment(db, classroom, cursor.lastrowid)
 
 
+def update_assignment(db: Database, assignment: Assignment, form: Mapping[str, Any]) -> Assignment:
+    """Change an assignment's title, times, attempts and reveal rule. Its questions stay as they are:
+    students may already have answered them."""
+    checked = check_assignment({**assignment.settings, **form})
+    with write_transaction(db):
+        db.execute(
+            "UPDATE assignments SET title = ?, opens_at = ?, due_at = ?, attempts_allowed = ?, reveal = ? WHERE id = ?",
+            [
+                checked["title"],
+                checked["opens_at"],
+                checked["due_at"],
+                checked["attempts_allowed"],
+                checked["reveal"],
+                assignment.id,
+            ],
+        )
+        row = next(db.query("SELECT * FROM assignments WHERE id = ?", [assignment.id]))
+    return _assignment(row)
+
+
 def assignments(db: Database, classroom: Classroom) -> list[Assignment]:
     rows = db.query("SELECT * FROM assignments WHERE class_id = ? ORDER BY opens_at, id", [classroom.id])
     return [_assignment(r) for r in rows]
@@ -637,8 +657,9 @@ def answer_text(answer: Any) -> str:
     return str(answer).strip()
 
 
-def results(db: Database, classroom: Classroom, assignment: Assignment) -> AssignmentResults:
-    """Per student (everyone on the roster) and per question, for the teacher's dashboard."""
+def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
+    """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
+    overview needs only the standings), per question and mistake, for the teacher's dashboard."""
     members = roster(db, classroom.id)
     by_student: dict[int, list[Attempt]] = {}
     for one in attempts(db, assignment):
@@ -647,11 +668,15 @@ def results(db: Database, classroom: Classroom, assignment: Assignment) -> Assig
         StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
         for m in members
     ]
-    first_sessions = [s.tries[0].session_id for s in students if s.tries]
-    rows = _first_answers(db, first_sessions)
+    if not per_question:
+        return AssignmentResults(assignment, students, [])
+    rows = _first_answers(db, [s.tries[0].session_id for s in students if s.tries])
+    by_position: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_position.setdefault(row["position"], []).append(row)
     questions = []
     for position in range(1, assignment.size + 1):
-        here = [r for r in rows if r["position"] == position]
+        here = by_position.get(position, [])
         wrong: Counter[tuple[str, str]] = Counter()
         for row in here:
             if row["correct"]:

@@ -126,7 +126,7 @@ def pending(db: Database, session_id: int) -> str | None:
             [session_id],
         )
     )
-    return rows[0]["id"] if rows else None
+    return str(rows[0]["id"]) if rows else None
 
 
 def load(db: Database, question_id: str, user_id: int | None = None) -> Served:

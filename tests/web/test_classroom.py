@@ -350,8 +350,10 @@ def test_authorisation_matrix(app: Flask, two_classes: dict[str, object]) -> Non
         f"/classes/{c}/students/{ids['ann']}",
         f"/classes/{c}/attempts/{ann_session}",
         f"/classes/{c}/assignments/new",
+        f"/classes/{c}/assignments/{x}/edit",
     ]
     teacher_only_posts = [
+        f"/classes/{c}/assignments/{x}/edit",
         f"/classes/{c}/code",
         f"/classes/{c}/students/{ids['ben']}/rename",
         f"/classes/{c}/students/{ids['ben']}/remove",
@@ -380,6 +382,7 @@ def test_authorisation_matrix(app: Flask, two_classes: dict[str, object]) -> Non
         f"/classes/{c}/assignments/{b.assignment_id}",
         f"/classes/{c}/assignments/{b.assignment_id}/present/1",
         f"/classes/{c}/assignments/{b.assignment_id}/results.csv",
+        f"/classes/{c}/assignments/{b.assignment_id}/edit",
         f"/classes/{c}/students/{ids['cat']}",
         f"/classes/{c}/attempts/{cat_session}",
         f"/classes/{b.class_id}",
@@ -482,3 +485,26 @@ def test_the_heat_map_and_class_mistakes_fill_in(app: Flask) -> None:
     assert task["students"][0]["right"] == 2 and task["students"][0]["status"] == "done"
     assert [q["right"] for q in task["questions"]] == [1, 0, 1, 0]
     assert len(document["answers"]) == 4
+
+
+def test_the_teacher_extends_the_due_time_and_the_questions_stay(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), size="2")
+    ann = user(app, "ann")
+    join(ann, room)
+    first = start(ann, room)
+    set_times(app, room.assignment_id, due_at=datetime.now(UTC) - timedelta(minutes=1))
+    path = f"/classes/{room.class_id}/assignments/{room.assignment_id}/edit"
+    form = room.teacher.get(path).get_data(as_text=True)
+    assert 'name="due_at"' in form and 'name="size"' not in form  # the questions cannot change
+    later = (datetime.now(UTC) + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+    response = send(
+        room.teacher, path, title="Fu, week 3 (extended)", due_at=later, attempts_allowed="1", reveal="each"
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    page = room.teacher.get(response.location).get_data(as_text=True)
+    assert "Fu, week 3 (extended)" in page and "open" in page
+    response = send(ann, f"/practice/q/{first}/answer", **form_answers(app, first))
+    assert response.location.endswith("#feedback")
+    assert count(app, "SELECT COUNT(*) AS n FROM answers") == 1
+    refused = send(room.teacher, path, title="x", due_at="2000-01-01T00:00")
+    assert refused.status_code == 400 and "must come after" in refused.get_data(as_text=True)

@@ -105,6 +105,9 @@ if (document.querySelector("[data-practice]")) {
   const answerForm = document.querySelector("form[data-answer]:not([inert])");
   const firstBox = answerForm && answerForm.querySelector("input:not([type]), input[inputmode]");
   if (firstBox) firstBox.focus();
+  // After an answer the page opens at #feedback, where browsers skip autofocus: focus "Next" here.
+  const nextButton = !answerForm && document.querySelector("[data-next]");
+  if (nextButton) nextButton.focus({ preventScroll: true });
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     const target = event.target;
@@ -136,7 +139,14 @@ document.querySelectorAll("time[data-local]").forEach((element) => {
   }
 });
 
-// Forms that set a time send the browser's offset from UTC, so "Friday 18:00" means the teacher's Friday.
+// Forms that set a time send the browser's offset from UTC, so "Friday 18:00" means the teacher's Friday;
+// times already set are shown in local time too.
+document.querySelectorAll("input[data-utc]").forEach((field) => {
+  const moment = new Date(field.dataset.utc);
+  if (isNaN(moment)) return;
+  const local = new Date(moment.getTime() - moment.getTimezoneOffset() * 60000);
+  field.value = local.toISOString().slice(0, 16);
+});
 document.querySelectorAll("[data-tz-offset]").forEach((field) => {
   field.value = String(new Date().getTimezoneOffset());
   const note = document.querySelector("[data-tz-note]");
@@ -159,6 +169,10 @@ if (stage) {
   const show = (count) => {
     shown = Math.max(0, Math.min(steps.length, count));
     steps.forEach((step, index) => { step.hidden = index >= shown; });
+    const back = stage.querySelector("[data-back]");
+    const reveal = stage.querySelector("[data-reveal]");
+    if (back) back.hidden = shown === 0;
+    if (reveal) reveal.hidden = shown === steps.length;
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(shown));
     history.replaceState(null, "", url);

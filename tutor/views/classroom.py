@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from .. import classroom as rooms
 from .. import progress
@@ -141,7 +142,7 @@ def show(class_id: int) -> ResponseReturnValue:
         work = [(a, rooms.student_work(db, a, _me().id)) for a in tasks]
         return render_template("classroom/class_student.html", classroom=classroom, work=work)
     members = rooms.roster(db, classroom.id)
-    overview = [(a, rooms.results(db, classroom, a)) for a in tasks]
+    overview = [(a, rooms.results(db, classroom, a, per_question=False)) for a in tasks]
     return render_template(
         "classroom/class_teacher.html",
         classroom=classroom,
@@ -240,14 +241,53 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
         else:
             flash(f"Assignment “{task.title}” set: {task.size} questions.")
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
+    return _assignment_form(classroom, None, problem)
+
+
+def _assignment_form(
+    classroom: rooms.Classroom, task: rooms.Assignment | None, problem: str | None
+) -> ResponseReturnValue:
+    current: MultiDict[str, Any] = MultiDict()
+    if task is not None:
+        current = MultiDict(
+            {
+                "title": task.title,
+                "attempts_allowed": task.attempts_allowed,
+                "reveal": task.reveal,
+                "opens_at": task.opens_at[:16],
+                "opens_utc": task.opens_at,
+                "due_at": (task.due_at or "")[:16],
+                "due_utc": task.due_at,
+            }
+        )
     return render_template(
-        "classroom/assignment_new.html",
+        "classroom/assignment_form.html",
         classroom=classroom,
+        assignment=task,
+        current=current,
         topics=TOPICS.values(),
         parts=HAND_PARTS,
         reveal=rooms.REVEAL,
         problem=problem,
     ), (400 if problem else 200)
+
+
+@bp.route("/<int:class_id>/assignments/<int:assignment_id>/edit", methods=("GET", "POST"))
+@account_required
+def edit_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    """Change the title, times, attempts or reveal rule (extend a due time, say)."""
+    classroom = _teaching(class_id)
+    task = _assignment(classroom, assignment_id)
+    problem = None
+    if request.method == "POST":
+        try:
+            task = rooms.update_assignment(get_db(), task, request.form.to_dict())
+        except rooms.ClassroomError as refusal:
+            problem = str(refusal)
+        else:
+            flash("Assignment changed.")
+            return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
+    return _assignment_form(classroom, task, problem)
 
 
 @bp.get("/<int:class_id>/assignments/<int:assignment_id>")
