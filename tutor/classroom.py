@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from sqlite_utils import Database
 
 from .accounts import User, now
-from .practice import clean_settings
+from .practice import clean_settings, quiz_exercise
 from .progress import start_session
 from .quiz.exercise import Exercise
 from .quiz.makers import ExerciseError
@@ -111,20 +111,21 @@ class Assignment:
     def reveal_text(self) -> str:
         return REVEAL[self.reveal]
 
-    def closed_reason(self, at: datetime | None = None) -> str | None:
-        """Why no answer can be given now (not open yet, or past due); None while it is open."""
-        moment = _stamp(at)
-        if moment < self.opens_at:
-            return f"This assignment opens at {_readable(self.opens_at)}."
-        if self.due_at and moment >= self.due_at:
-            return f"This assignment closed at {_readable(self.due_at)}."
-        return None
-
     def state(self, at: datetime | None = None) -> str:
+        """ "upcoming", "open" or "closed" (at the due time)."""
         moment = _stamp(at)
         if moment < self.opens_at:
             return "upcoming"
         return "closed" if self.due_at and moment >= self.due_at else "open"
+
+    def closed_reason(self, at: datetime | None = None) -> str | None:
+        """Why no answer can be given now (not open yet, or past due); None while it is open."""
+        state = self.state(at)
+        if state == "upcoming":
+            return f"This assignment opens at {_readable(self.opens_at)}."
+        if state == "closed":
+            return f"This assignment closed at {_readable(str(self.due_at))}."
+        return None
 
     def settings_for(self, user_id: int) -> dict[str, Any]:
         """The quiz settings of a student's attempt: the class's seed, or their own variant of it."""
@@ -135,8 +136,6 @@ class Assignment:
 
     def exercise(self, position: int, user_id: int | None = None) -> Exercise:
         """Question ``position`` as a student (or, without one, the class's shared seed) is asked it."""
-        from .practice import quiz_exercise
-
         return quiz_exercise(self.settings_for(user_id) if user_id is not None else self.settings, position)
 
     def revealed(self, complete: bool, at: datetime | None = None) -> bool:
@@ -191,14 +190,15 @@ def create_class(db: Database, teacher: User, name: str) -> Classroom:
     if teacher.is_guest:
         raise ClassroomError("Create an account first: a class needs a teacher with a name.")
     name = _clean_name(name, "class name", MAX_NAME)
+    created = now()
     with write_transaction(db):
         code = _new_code(db)
         cursor = db.execute(
             "INSERT INTO classes (name, teacher_id, join_code, created_at) VALUES (?, ?, ?, ?)",
-            [name, teacher.id, code, now()],
+            [name, teacher.id, code, created],
         )
     assert cursor.lastrowid is not None
-    return Classroom(cursor.lastrowid, name, teacher.id, code, now())
+    return Classroom(cursor.lastrowid, name, teacher.id, code, created)
 
 
 def new_join_code(db: Database, classroom: Classroom) -> Classroom:
@@ -221,31 +221,28 @@ def enrolled(db: Database, user_id: int) -> list[Classroom]:
     return [_classroom(r) for r in rows]
 
 
+def _one_class(db: Database, sql: str, params: list[Any]) -> Classroom:
+    rows = list(db.query(sql, params))
+    if not rows:
+        raise NotFound(f"no class {params[0]}")
+    return _classroom(rows[0])
+
+
 def class_by_id(db: Database, class_id: int) -> Classroom:
     """Any class, unchecked: for the server's own commands (``tutor export-class``), never for a request."""
-    rows = list(db.query("SELECT * FROM classes WHERE id = ?", [class_id]))
-    if not rows:
-        raise NotFound(f"no class {class_id}")
-    return _classroom(rows[0])
+    return _one_class(db, "SELECT * FROM classes WHERE id = ?", [class_id])
 
 
 def class_for_teacher(db: Database, class_id: int, user_id: int) -> Classroom:
-    rows = list(db.query("SELECT * FROM classes WHERE id = ? AND teacher_id = ?", [class_id, user_id]))
-    if not rows:
-        raise NotFound(f"no class {class_id}")
-    return _classroom(rows[0])
+    return _one_class(db, "SELECT * FROM classes WHERE id = ? AND teacher_id = ?", [class_id, user_id])
 
 
 def class_for_member(db: Database, class_id: int, user_id: int) -> Classroom:
-    rows = list(
-        db.query(
-            "SELECT c.* FROM classes c JOIN memberships m ON m.class_id = c.id WHERE c.id = ? AND m.user_id = ?",
-            [class_id, user_id],
-        )
+    return _one_class(
+        db,
+        "SELECT c.* FROM classes c JOIN memberships m ON m.class_id = c.id WHERE c.id = ? AND m.user_id = ?",
+        [class_id, user_id],
     )
-    if not rows:
-        raise NotFound(f"no class {class_id}")
-    return _classroom(rows[0])
 
 
 def roster(db: Database, class_id: int) -> list[Member]:
@@ -726,6 +723,14 @@ class Heatmap:
     totals: dict[str, tuple[int, int]]
 
 
+def _narrowed(sql: str, classroom: Classroom, assignment: Assignment | None) -> tuple[str, list[Any]]:
+    """A query over a class's assignments (aliased ``x``, ending in its WHERE clause), with its parameters,
+    narrowed to one assignment when one is given."""
+    if assignment is None:
+        return sql, [classroom.id]
+    return sql + " AND x.id = ?", [classroom.id, assignment.id]
+
+
 def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = None, columns: int = 30) -> Heatmap:
     sql = (
         "SELECT s.user_id, k.skill, COUNT(*) AS done, SUM(k.correct) AS right FROM answer_skills k"
@@ -734,10 +739,7 @@ def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = 
         " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id"
         " WHERE x.class_id = ? AND k.skill NOT LIKE 'mistake:%'"
     )
-    params: list[Any] = [classroom.id]
-    if assignment is not None:
-        sql += " AND x.id = ?"
-        params.append(assignment.id)
+    sql, params = _narrowed(sql, classroom, assignment)
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
     for row in db.query(sql + " GROUP BY s.user_id, k.skill", params):
@@ -784,10 +786,7 @@ def export_rows(db: Database, classroom: Classroom, assignment: Assignment | Non
         " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
         " WHERE x.class_id = ?"
     )
-    params: list[Any] = [classroom.id]
-    if assignment is not None:
-        sql += " AND x.id = ?"
-        params.append(assignment.id)
+    sql, params = _narrowed(sql, classroom, assignment)
     rows = []
     attempt_numbers: dict[tuple[int, int], dict[int, int]] = {}
     for row in db.query(sql + " ORDER BY x.id, m.display_name COLLATE NOCASE, s.user_id, s.id, q.position", params):

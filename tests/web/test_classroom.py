@@ -508,3 +508,23 @@ def test_the_teacher_extends_the_due_time_and_the_questions_stay(app: Flask) -> 
     assert count(app, "SELECT COUNT(*) AS n FROM answers") == 1
     refused = send(room.teacher, path, title="x", due_at="2000-01-01T00:00")
     assert refused.status_code == 400 and "must come after" in refused.get_data(as_text=True)
+
+
+def test_the_join_link_leads_a_newcomer_through_registration_to_the_filled_in_form(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    newcomer = app.test_client()
+    response = newcomer.get(f"/classes/join?code={room.code}")
+    assert response.status_code == 302
+    login = newcomer.get(response.location).get_data(as_text=True)
+    register_link = re.search(r'New here\? <a href="([^"]+)"', login).group(1)  # type: ignore[union-attr]
+    response = newcomer.post(
+        register_link.replace("&amp;", "&"),
+        data={"csrf_token": csrf(newcomer), "username": "newcomer", "password": "correct horse"},
+    )
+    assert response.location == f"/classes/join?code={room.code}"
+    form = newcomer.get(response.location).get_data(as_text=True)
+    assert f'name="code" value="{room.code}"' in form
+
+    # The header's links on the log-in page lead to the same place, not back to the log-in page.
+    header_link = re.search(r'<a href="(/auth/register\?next=[^"]+)">Register', login).group(1)  # type: ignore[union-attr]
+    assert header_link == register_link
