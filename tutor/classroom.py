@@ -27,9 +27,9 @@ from typing import Any, TextIO
 
 from sqlite_utils import Database
 
+from . import progress
 from .accounts import User, now
 from .practice import clean_settings, quiz_exercise
-from .progress import start_session
 from .quiz.exercise import Exercise
 from .quiz.makers import ExerciseError
 from .quiz.skills import info
@@ -500,6 +500,26 @@ def answer_refused(db: Database, session_id: int, user_id: int, at: datetime | N
     return _assignment(rows[0]).closed_reason(at)
 
 
+def holds_back(db: Database, session: Mapping[str, Any], at: datetime | None = None) -> bool:
+    """Whether an answer given now in this session must be held back from the learner's own progress
+    (tallies, replays, skill states): its assignment shows right and wrong only later."""
+    task = assignment_of_session(db, session)
+    return task is not None and not task.revealed(False, at)
+
+
+def release_revealed(db: Database, user_id: int, at: datetime | None = None) -> int:
+    """Let held answers count in the learner's progress once their assignment reveals them (the attempt
+    complete, or the due time past); returns how many sessions were released. Cheap when nothing is held."""
+    ready = []
+    for session_id in progress.held_sessions(db, user_id):
+        session = progress.session(db, session_id, user_id)
+        task = assignment_of_session(db, session)
+        if task is None or task.revealed(session_complete(db, session), at):
+            ready.append(session_id)
+    progress.release(db, user_id, ready)
+    return len(ready)
+
+
 # --- attempts -------------------------------------------------------------------------------------
 
 
@@ -574,7 +594,7 @@ def start_attempt(db: Database, assignment: Assignment, user_id: int, at: dateti
         if len(tries) >= assignment.attempts_allowed:
             allowed = assignment.attempts_allowed
             raise ClassroomError(f"You have used {'your attempt' if allowed == 1 else f'all {allowed} attempts'}.")
-        return start_session(db, user_id, "assignment", assignment.settings_for(user_id), assignment.id)
+        return progress.start_session(db, user_id, "assignment", assignment.settings_for(user_id), assignment.id)
 
 
 @dataclass(frozen=True)

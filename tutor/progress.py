@@ -168,8 +168,13 @@ def record_answer(
     grade: ExerciseGrade,
     touched: Mapping[str, bool],
     time_ms: int | None,
+    held: bool = False,
 ) -> int:
-    """Store one graded answer, the skills it touched and their new fsrs states, all or nothing."""
+    """Store one graded answer, the skills it touched and their new fsrs states, all or nothing.
+
+    A ``held`` answer (to a class assignment whose teacher has not yet revealed right and wrong) is
+    stored but left out of the learner's own tallies and skill states until :func:`release`: they
+    would give the results away."""
     parts = {
         kind: {"correct": g.correct, "score": g.score, "expected": g.expected, "details": list(g.details)}
         for kind, g in grade.parts.items()
@@ -179,7 +184,7 @@ def record_answer(
         attempt = next(db.query("SELECT COUNT(*) + 1 AS n FROM answers WHERE question_id = ?", [served.id]))["n"]
         cursor = db.execute(
             "INSERT INTO answers (question_id, user_id, attempt, given, correct, score, parts, mistakes, time_ms,"
-            " answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " answered_at, held) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 served.id,
                 served.user_id,
@@ -191,6 +196,7 @@ def record_answer(
                 json.dumps([m.id for m in grade.mistakes]),
                 time_ms,
                 when,
+                int(held),
             ],
         )
         answer_id = cursor.lastrowid
@@ -201,7 +207,7 @@ def record_answer(
                 [answer_id, served.user_id, skill, int(right), when],
             )
             # Only first tries move the schedule: a retry right after the answer proves little.
-            if attempt == 1:
+            if attempt == 1 and not held:
                 _rate(db, served.user_id, skill, right, datetime.fromisoformat(when))
     return answer_id
 
@@ -236,10 +242,34 @@ def rebuild_skill_states(db: Database, user_id: int) -> None:
         db.execute("DELETE FROM skill_states WHERE user_id = ?", [user_id])
         for row in db.query(
             "SELECT s.skill, s.correct, s.answered_at FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
-            " WHERE s.user_id = ? AND a.attempt = 1 ORDER BY s.answered_at, s.answer_id",
+            " WHERE s.user_id = ? AND a.attempt = 1 AND a.held = 0 ORDER BY s.answered_at, s.answer_id",
             [user_id],
         ):
             _rate(db, user_id, row["skill"], bool(row["correct"]), datetime.fromisoformat(row["answered_at"]))
+
+
+def held_sessions(db: Database, user_id: int) -> list[int]:
+    """Sessions with answers still held back from the learner's own statistics."""
+    rows = db.query(
+        "SELECT DISTINCT q.session_id FROM answers a JOIN questions q ON q.id = a.question_id"
+        " WHERE a.user_id = ? AND a.held = 1",
+        [user_id],
+    )
+    return [row["session_id"] for row in rows]
+
+
+def release(db: Database, user_id: int, session_ids: list[int]) -> None:
+    """Let a session's held answers count, and replay the skill states with them in their place in time."""
+    if not session_ids:
+        return
+    marks = ", ".join("?" for _ in session_ids)
+    with write_transaction(db):
+        db.execute(
+            f"UPDATE answers SET held = 0 WHERE user_id = ? AND held = 1 AND question_id IN"
+            f" (SELECT id FROM questions WHERE session_id IN ({marks}))",
+            [user_id, *session_ids],
+        )
+        rebuild_skill_states(db, user_id)
 
 
 def skill_record(db: Database, user_id: int) -> dict[str, tuple[int, int]]:
@@ -302,7 +332,7 @@ def _first_tries(db: Database, user_id: int, since: date, by: str, family: str |
     sql = (
         f"SELECT {key} AS k, substr({table}.answered_at, 1, 10) AS day, COUNT(*) AS done,"
         f" SUM({table}.correct) AS right FROM {source}"
-        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND {table}.answered_at >= ?"
+        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND a.held = 0 AND {table}.answered_at >= ?"
     )
     params: list[Any] = [user_id, since.isoformat()]
     if family:
@@ -411,6 +441,7 @@ def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = N
     for row in db.query(
         "SELECT st.skill, st.card, st.due_at, COUNT(s.answer_id) AS done, SUM(s.correct) AS right"
         " FROM skill_states st JOIN answer_skills s ON s.user_id = st.user_id AND s.skill = st.skill"
+        " JOIN answers a ON a.id = s.answer_id AND a.held = 0"
         " WHERE st.user_id = ? AND st.lapses > 0 GROUP BY st.skill",
         [user_id],
     ):
@@ -430,7 +461,7 @@ def wrong_questions(
     """Ids of questions answered wrong at the first try, newest first (for "replay what I got wrong")."""
     sql = (
         "SELECT DISTINCT q.id, q.served_at FROM questions q JOIN answers a ON a.question_id = q.id"
-        " WHERE q.user_id = ? AND a.attempt = 1 AND a.correct = 0 AND a.answered_at >= ?"
+        " WHERE q.user_id = ? AND a.attempt = 1 AND a.correct = 0 AND a.held = 0 AND a.answered_at >= ?"
     )
     params: list[Any] = [user_id, _since(days)]
     if topic:
@@ -446,7 +477,7 @@ def mistake_counts(db: Database, user_id: int, days: int = 30) -> list[tuple[str
     """How often each known mistake was made in the last ``days`` days, most frequent first."""
     rows = db.query(
         "SELECT j.value AS mistake, COUNT(*) AS n FROM answers a, json_each(a.mistakes) j"
-        " WHERE a.user_id = ? AND a.answered_at >= ? GROUP BY j.value ORDER BY n DESC",
+        " WHERE a.user_id = ? AND a.held = 0 AND a.answered_at >= ? GROUP BY j.value ORDER BY n DESC",
         [user_id, _since(days)],
     )
     return [(row["mistake"], row["n"]) for row in rows]

@@ -185,6 +185,13 @@ def m003_classroom(db: Database) -> None:
     db["join_attempts"].create_index(["address", "at"])
 
 
+@migrations()
+def m004_held_answers(db: Database) -> None:
+    """Answers a class assignment still holds back count nowhere in the learner's own statistics."""
+    db.execute("ALTER TABLE answers ADD COLUMN held INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX idx_answers_held ON answers (user_id) WHERE held = 1")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

@@ -528,3 +528,39 @@ def test_the_join_link_leads_a_newcomer_through_registration_to_the_filled_in_fo
     # The header's links on the log-in page lead to the same place, not back to the log-in page.
     header_link = re.search(r'<a href="(/auth/register\?next=[^"]+)">Register', login).group(1)  # type: ignore[union-attr]
     assert header_link == register_link
+
+
+def fu_tally(client: FlaskClient) -> tuple[int, int]:
+    """(first tries, right) on the fu topic, as the learner's own progress reports them."""
+    (fu,) = [t for t in client.get("/api/progress").json["topics"] if t["topic"] == "fu"]
+    return fu["done"], fu["first_try_right"]
+
+
+def test_held_back_answers_stay_out_of_the_learners_own_progress_until_revealed(app: Flask) -> None:
+    due = datetime.now(UTC) + timedelta(days=2)
+    room = open_class(app, user(app, "sensei"), reveal="due", size="2", due_at=due.strftime("%Y-%m-%dT%H:%M"))
+    ann = user(app, "ann")
+    join(ann, room)
+    take(app, ann, room, [False, True])
+    # Nothing in the progress figures, the replay list or the skill states says how it went.
+    assert fu_tally(ann) == (0, 0)
+    assert "Nothing to replay" in ann.get(send(ann, "/practice/replay").location).get_data(as_text=True)
+    assert count(app, "SELECT COUNT(*) AS n FROM skill_states") == 0
+    assert count(app, "SELECT COUNT(*) AS n FROM answers WHERE held = 1") == 2
+    # After the due time the answers count like any others, and the skills are scheduled.
+    set_times(app, room.assignment_id, due_at=datetime.now(UTC) - timedelta(minutes=1))
+    assert fu_tally(ann) == (2, 1)
+    assert count(app, "SELECT COUNT(*) AS n FROM answers WHERE held = 1") == 0
+    assert count(app, "SELECT COUNT(*) AS n FROM skill_states") > 0
+    assert send(ann, "/practice/replay").location.startswith("/practice/q/")
+
+
+def test_answers_held_until_the_end_count_once_the_attempt_is_complete(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), reveal="end", size="2")
+    ann = user(app, "ann")
+    join(ann, room)
+    take(app, ann, room, [True])
+    assert fu_tally(ann) == (0, 0)
+    question_id = start(ann, room)
+    send(ann, f"/practice/q/{question_id}/answer", **form_answers(app, question_id, right=False))
+    assert fu_tally(ann) == (2, 1)

@@ -91,6 +91,7 @@ def next_question() -> ResponseReturnValue:
         return jsonify(
             {"question": question_json(progress.load(db, waiting)), "session_id": session_id, "finished": False}
         )
+    classroom.release_revealed(db, user.id)  # what to ask next depends on the skill states
     exercise = practice.next_exercise(db, user.id, row)
     if exercise is None:
         progress.finish_session(db, session_id)
@@ -165,6 +166,7 @@ def progress_summary() -> ResponseReturnValue:
     if user is None:
         return jsonify({"user": None, "days": window, "streak": 0, "due": 0, "topics": [], "weakest": []})
     db = get_db()
+    classroom.release_revealed(db, user.id)
     return jsonify(
         {
             "user": _user_json(user),

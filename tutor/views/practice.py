@@ -53,6 +53,8 @@ def index(problem: str | None = None) -> str:
     """Choose topics, difficulty and what to ask; ``problem`` is a refused form's message."""
     user = current_user()
     db = get_db()
+    if user:
+        classroom.release_revealed(db, user.id)
     tallies = {t.key: t for t in progress.topic_tallies(db, user.id)} if user else {}
     due = len(progress.due_skills(db, user.id, limit=99)) if user else 0
     return render_template(
@@ -135,6 +137,7 @@ def serve_next(session_id: int) -> ResponseReturnValue:
     waiting = progress.pending(db, session_id)
     if waiting:
         return redirect(url_for("practice.question", question_id=waiting))
+    classroom.release_revealed(db, user.id)  # what to ask next depends on the skill states
     exercise = practice.next_exercise(db, user.id, row)
     if exercise is None:
         progress.finish_session(db, session_id)
@@ -211,7 +214,12 @@ def record(served: progress.Served, given: dict[str, Any], grade: ExerciseGrade)
     elapsed = int((datetime.now(UTC) - served_at).total_seconds() * 1000) if served.attempts == 0 else None
     touched = skills_touched(served.exercise, grade, given)
     time_ms = min(elapsed, MAX_THINKING_MS) if elapsed is not None else None
-    return progress.record_answer(get_db(), served, given, grade, touched, time_ms)
+    db = get_db()
+    held = classroom.holds_back(db, progress.session(db, served.session_id, served.user_id))
+    answer_id = progress.record_answer(db, served, given, grade, touched, time_ms, held=held)
+    if held:
+        classroom.release_revealed(db, served.user_id)  # the attempt's last answer may reveal it
+    return answer_id
 
 
 def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str, Any]:
