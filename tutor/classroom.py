@@ -772,6 +772,22 @@ def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = 
     return Heatmap([(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in members], totals)
 
 
+def class_mistakes(db: Database, classroom: Classroom, limit: int = 10) -> list[tuple[str, int, int]]:
+    """The named mistakes made in a class's assignments: (mistake id, times, students), the most common
+    first."""
+    sql, params = _narrowed(
+        "SELECT j.value AS mistake, COUNT(*) AS n, COUNT(DISTINCT a.user_id) AS students"
+        " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        " JOIN assignments x ON x.id = s.assignment_id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = a.user_id, json_each(a.mistakes) j"
+        " WHERE x.class_id = ?",
+        classroom,
+        None,
+    )
+    rows = db.query(sql + " GROUP BY j.value ORDER BY n DESC, j.value LIMIT ?", [*params, limit])
+    return [(row["mistake"], row["n"], row["students"]) for row in rows]
+
+
 EXPORT_COLUMNS = (
     "class_id",
     "class",

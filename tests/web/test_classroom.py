@@ -478,8 +478,13 @@ def test_the_heat_map_and_class_mistakes_fill_in(app: Flask) -> None:
     ann = user(app, "ann")
     join(ann, room, "Ann")
     take(app, ann, room, [True, False, True, False])
+    # Say both wrong answers were the same named mistake (which one the grader finds depends on the hands).
+    db = connect(app.config["DATABASE"])
+    db.execute("""UPDATE answers SET mistakes = '["kan-as-triplet"]' WHERE correct = 0""")
+    db.conn.close()
     page = room.teacher.get(f"/classes/{room.class_id}").get_data(as_text=True)
     assert 'class="heatmap"' in page and "Ann · " in page
+    assert "<strong>×2</strong> (1 student) the student scored a kan as a triplet" in page
     document = json.loads(room.teacher.get(f"/classes/{room.class_id}/results.json").get_data(as_text=True))
     (task,) = document["assignments"]
     assert task["students"][0]["right"] == 2 and task["students"][0]["status"] == "done"
@@ -564,3 +569,17 @@ def test_answers_held_until_the_end_count_once_the_attempt_is_complete(app: Flas
     question_id = start(ann, room)
     send(ann, f"/practice/q/{question_id}/answer", **form_answers(app, question_id, right=False))
     assert fu_tally(ann) == (2, 1)
+
+
+def test_any_hand_from_the_calculator_can_be_presented(client: FlaskClient) -> None:
+    query = "hand=123m456m789p345s55s&win=5s&seat=S&riichi=1"
+    page = client.get(f"/calculator?{query}").get_data(as_text=True)
+    link = re.search(r'href="(/calculator/present\?[^"]+)" data-present-link', page).group(1)  # type: ignore[union-attr]
+    shown = client.get(link.replace("&amp;", "&") + "&step=99").get_data(as_text=True)
+    steps = re.findall(r'<li class="step step-(\w+)" data-step="\d+"( hidden)?', shown)
+    assert [kind for kind, _ in steps] == ["reading", "yaku", "yaku", "fu", "fu", "payment"]
+    assert not any(hidden for _, hidden in steps)
+    assert "2 han 30 fu: 2,000 (non-dealer ron)" in shown
+    refused = client.get("/calculator/present?hand=234m456m789p345s11z&win=5s")
+    assert refused.status_code == 400 and "has no yaku" in refused.get_data(as_text=True)
+    assert client.get("/calculator/present?hand=123m&win=9z").status_code == 400

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, abort, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ..engine.api import evaluate
 from ..engine.hand import HandError
 from ..engine.rules import PRESET_DESCRIPTIONS, PRESETS
 from ..engine.situation import STANDARD_FLAGS
 from ..engine.tiles import TileNotationError, parse_tiles
+from ..quiz.exercise import Exercise
+from ..quiz.questions import QuestionError
+from .presenting import render_presentation
 
 bp = Blueprint("calculator", __name__)
 
@@ -80,4 +84,25 @@ def calculator() -> str:
         meld_kinds=MELD_KINDS,
         meld_slots=range(1, MELD_SLOTS + 1),
         presets=[(name, PRESET_DESCRIPTIONS.get(name, "")) for name in PRESETS],
+    )
+
+
+@bp.get("/calculator/present")
+def present() -> ResponseReturnValue:
+    """The calculator's hand in presentation mode, to discuss it on a projector ("Present this hand")."""
+    form = request.args
+    try:
+        exercise = Exercise.from_json(
+            {"topic": "points", "parts": [{"ask": "points", "request": request_from_form(form)}]}
+        )
+    except HandError as refusal:
+        abort(400, refusal.message)
+    except QuestionError as refusal:
+        abort(400, str(refusal))
+    fields = {key: value for key, value in form.items() if key != "step"}
+    return render_presentation(
+        exercise,
+        heading="Calculator",
+        back_url=url_for("calculator.calculator", **fields),
+        base_url=url_for("calculator.present", **fields),
     )

@@ -22,10 +22,10 @@ from .. import progress
 from ..accounts import User
 from ..quiz.makers import HAND_PARTS, TOPICS
 from ..quiz.mistakes import MISTAKES
-from ..quiz.present import reveal_steps
 from ..store import get_db
 from ..web_session import current_user
 from .practice import serve_next
+from .presenting import render_presentation
 
 bp = Blueprint("classroom", __name__, url_prefix="/classes")
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
@@ -149,6 +149,8 @@ def show(class_id: int) -> ResponseReturnValue:
         members=members,
         overview=overview,
         heat=rooms.heatmap(db, classroom),
+        mistakes=rooms.class_mistakes(db, classroom),
+        mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
     )
 
@@ -373,15 +375,20 @@ def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnV
     if not 1 <= position <= task.size:
         abort(404, f"This assignment has questions 1 to {task.size}.")
     exercise = task.exercise(position)
-    steps = reveal_steps(exercise)
-    step = request.args.get("step", "0")
-    shown = min(int(step), len(steps)) if step.isdigit() else 0
-    return render_template(
-        "classroom/present.html",
-        classroom=classroom,
-        assignment=task,
-        position=position,
-        exercise=exercise,
-        steps=steps,
-        shown=shown,
+
+    def at(number: int) -> str | None:
+        if not 1 <= number <= task.size:
+            return None
+        return url_for("classroom.present", class_id=class_id, assignment_id=assignment_id, position=number)
+
+    return render_presentation(
+        exercise,
+        heading=f"{task.title} · Question {position} of {task.size}",
+        back_url=url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id),
+        base_url=str(at(position)),
+        prev_url=at(position - 1),
+        next_url=at(position + 1),
+        note="Each student had a variant of this question; this is the class's shared version of it."
+        if task.variant
+        else None,
     )
