@@ -366,7 +366,7 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
         settings = clean_settings(
             {
                 k: form[k]
-                for k in ("topics", "difficulty", "parts", "itemised", "size", "seed")
+                for k in ("topics", "targets", "difficulty", "parts", "itemised", "size", "seed")
                 if form.get(k) is not None
             },
             "quiz",

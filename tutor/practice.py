@@ -3,7 +3,8 @@
 A practice session's settings (stored with the session as JSON) say which
 topics, what difficulty and which parts of a hand to ask:
 ``{"topics": ["fu"], "difficulty": 2, "parts": ["fu"], "itemised": false}``;
-a quiz adds ``"size"`` and ``"seed"``, and its questions depend only on them;
+a quiz adds ``"size"`` and ``"seed"``, and its questions depend only on them (with ``"targets"``,
+yaku ids or fu features, its hands are made for those);
 a replay lists the ids of earlier questions to ask again exactly (``"replay"``); a drill asks
 five questions on one skill (``"skill"``). An attempt at a class assignment (mode
 ``"assignment"``, started only by :mod:`tutor.classroom`) is asked like a quiz.
@@ -25,6 +26,8 @@ from .quiz.makers import HAND_PARTS, TOPICS, ExerciseError, make_exercise
 from .quiz.skills import exercise_for
 
 MODES = ("practice", "quiz", "review", "replay", "drill")
+TARGET_TOPICS = {target: topic.id for topic in reversed(TOPICS.values()) for target in topic.targets}
+"""Each yaku and fu feature a hand can be made for, with the (first) topic that teaches it."""
 DRILL_SIZE = 5
 SKILL = re.compile(r"^(yaku|fu|table|furiten|waits|dora|mistake):[a-z0-9_-]{1,40}$")
 MAX_QUIZ = 50
@@ -36,9 +39,10 @@ def clean_settings(raw: Mapping[str, Any], mode: str) -> dict[str, Any]:
     """Check and complete a session's settings; raises ExerciseError naming what is wrong."""
     if mode not in MODES:
         raise ExerciseError(f"mode must be one of {', '.join(MODES)}")
-    topics = raw.get("topics") or list(TOPICS)
+    topics = raw.get("topics") or []
     if isinstance(topics, str):
         topics = [topics]
+    topics = [t for t in topics if t] or list(TOPICS)  # a blank form field chooses nothing
     unknown = [t for t in topics if t not in TOPICS]
     if unknown:
         raise ExerciseError(f"unknown topic(s) {', '.join(map(str, unknown))}; choose from {', '.join(TOPICS)}")
@@ -60,6 +64,17 @@ def clean_settings(raw: Mapping[str, Any], mode: str) -> dict[str, Any]:
         "parts": [p for p in HAND_PARTS if p in parts],
         "itemised": bool(raw.get("itemised")),
     }
+    chosen = raw.get("targets") or []
+    if isinstance(chosen, str):
+        chosen = [chosen]
+    unknown_targets = [t for t in chosen if t not in TARGET_TOPICS]
+    if unknown_targets:
+        raise ExerciseError(
+            f"unknown yaku or fu feature(s) {', '.join(map(str, unknown_targets))}; choose from {', '.join(TARGET_TOPICS)}"
+        )
+    if chosen:  # the hands are made for these; their topics are what the quiz covers
+        settings["targets"] = [t for t in TARGET_TOPICS if t in chosen]
+        settings["topics"] = [t for t in TOPICS if t in {TARGET_TOPICS[x] for x in chosen}]
     if mode == "quiz":
         try:
             size = int(raw.get("size", 10))
@@ -83,11 +98,14 @@ def clean_settings(raw: Mapping[str, Any], mode: str) -> dict[str, Any]:
 def quiz_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
     """Question ``position`` (1, 2, ...) of a quiz: a function of the settings alone."""
     seed = f"{settings['seed']}/{position}"
-    # The chosen topics take turns (in an order the seed shuffles), so a short quiz covers them all.
-    order = list(settings["topics"])
+    # The chosen topics (or yaku and fu features) take turns, in an order the seed shuffles, so a short
+    # quiz covers them all.
+    order = list(settings.get("targets") or settings["topics"])
     random.Random(settings["seed"]).shuffle(order)
-    topic = order[(position - 1) % len(order)]
-    return make_exercise(topic, seed, settings["difficulty"], settings["parts"] or None, itemised=settings["itemised"])
+    chosen = order[(position - 1) % len(order)]
+    topic, target = (TARGET_TOPICS[chosen], chosen) if settings.get("targets") else (chosen, None)
+    parts = settings["parts"] or None
+    return make_exercise(topic, seed, settings["difficulty"], parts, target=target, itemised=settings["itemised"])
 
 
 def next_exercise(db: Database, user_id: int, session: Mapping[str, Any]) -> Exercise | None:

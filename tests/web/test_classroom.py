@@ -583,3 +583,20 @@ def test_any_hand_from_the_calculator_can_be_presented(client: FlaskClient) -> N
     refused = client.get("/calculator/present?hand=234m456m789p345s11z&win=5s")
     assert refused.status_code == 400 and "has no yaku" in refused.get_data(as_text=True)
     assert client.get("/calculator/present?hand=123m&win=9z").status_code == 400
+
+
+def test_an_assignment_made_for_chosen_yaku(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), topic=[], target=["pinfu", "chiitoitsu", "kanchan"], size="6")
+    page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}").get_data(as_text=True)
+    assert "Hands made for" in page and "Pinfu" in page and "Fu: kanchan" in page
+    ann = user(app, "ann")
+    join(ann, room)
+    exercises = [served(app, q).exercise for q in take(app, ann, room, [True] * 6)]
+    assert sorted(e.target for e in exercises) == sorted(["pinfu", "chiitoitsu", "kanchan"] * 2)
+    for exercise in exercises:
+        result = exercise.main.result
+        assert result is not None and result.best is not None
+        if exercise.target != "kanchan":
+            assert exercise.target in {y.id for y in result.best.yaku}
+    refused = send(room.teacher, f"/classes/{room.class_id}/assignments/new", title="x", target="not-a-yaku")
+    assert refused.status_code == 400 and "unknown yaku or fu feature" in refused.get_data(as_text=True)

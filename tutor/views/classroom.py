@@ -22,6 +22,7 @@ from .. import progress
 from ..accounts import User
 from ..quiz.makers import HAND_PARTS, TOPICS
 from ..quiz.mistakes import MISTAKES
+from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
 from .practice import serve_next
@@ -29,6 +30,17 @@ from .presenting import render_presentation
 
 bp = Blueprint("classroom", __name__, url_prefix="/classes")
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
+TARGET_GROUPS = [
+    (topic.title, [(t, info(f"{'fu' if topic.id == 'fu' else 'yaku'}:{t}").label) for t in topic.targets])
+    for topic in TOPICS.values()
+    if topic.targets
+]
+"""The yaku and fu features an assignment's hands can be made for, by topic, with their names."""
+
+
+@bp.context_processor
+def target_names() -> dict[str, Any]:
+    return {"target_labels": {target: label for _, group in TARGET_GROUPS for target, label in group}}
 
 
 def account_required(view: View) -> View:
@@ -234,7 +246,11 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
     problem = None
     if request.method == "POST":
         form: dict[str, Any] = {key: request.form.get(key) for key in request.form}
-        form.update(topics=request.form.getlist("topic"), parts=request.form.getlist("part"))
+        form.update(
+            topics=request.form.getlist("topic"),
+            targets=request.form.getlist("target"),
+            parts=request.form.getlist("part"),
+        )
         form["itemised"] = request.form.get("itemised") == "on"
         try:
             task = rooms.create_assignment(get_db(), classroom, form)
@@ -268,6 +284,7 @@ def _assignment_form(
         assignment=task,
         current=current,
         topics=TOPICS.values(),
+        target_groups=TARGET_GROUPS,
         parts=HAND_PARTS,
         reveal=rooms.REVEAL,
         problem=problem,
