@@ -772,6 +772,32 @@ def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = 
     return Heatmap([(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in members], totals)
 
 
+@dataclass(frozen=True)
+class Report:
+    """A student's "report this question" on one of the assignment's questions."""
+
+    student: str
+    session_id: int
+    position: int
+    question_id: str
+    remark: str
+    created_at: str
+
+
+def reports(db: Database, classroom: Classroom, assignment: Assignment) -> list[Report]:
+    """What the class's students reported about the assignment's questions, newest first."""
+    rows = db.query(
+        "SELECT m.display_name, q.session_id, q.position, q.id, r.remark, r.created_at FROM reports r"
+        " JOIN questions q ON q.id = r.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        " JOIN memberships m ON m.class_id = ? AND m.user_id = r.user_id"
+        " WHERE s.assignment_id = ? ORDER BY r.created_at DESC, r.id DESC",
+        [classroom.id, assignment.id],
+    )
+    return [
+        Report(r["display_name"], r["session_id"], r["position"], r["id"], r["remark"], r["created_at"]) for r in rows
+    ]
+
+
 def class_mistakes(db: Database, classroom: Classroom, limit: int = 10) -> list[tuple[str, int, int]]:
     """The named mistakes made in a class's assignments: (mistake id, times, students), the most common
     first."""

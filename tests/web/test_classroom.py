@@ -600,3 +600,14 @@ def test_an_assignment_made_for_chosen_yaku(app: Flask) -> None:
             assert exercise.target in {y.id for y in result.best.yaku}
     refused = send(room.teacher, f"/classes/{room.class_id}/assignments/new", title="x", target="not-a-yaku")
     assert refused.status_code == 400 and "unknown yaku or fu feature" in refused.get_data(as_text=True)
+
+
+def test_the_teacher_reads_what_students_reported(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    ann = user(app, "ann")
+    join(ann, room, "Ann")
+    (question_id,) = take(app, ann, room, [False])
+    send(ann, f"/practice/q/{question_id}/report", remark="I think <this> hand has 40 fu")
+    page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}").get_data(as_text=True)
+    assert "Reported by students" in page and "I think &lt;this&gt; hand has 40 fu" in page
+    assert f"<code>{question_id}</code>" in page

@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 from .. import classroom as rooms
 from .. import progress
 from ..accounts import User
+from ..practice import TARGET_TOPICS
 from ..quiz.makers import HAND_PARTS, TOPICS
 from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
@@ -31,11 +32,17 @@ from .presenting import render_presentation
 bp = Blueprint("classroom", __name__, url_prefix="/classes")
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 TARGET_GROUPS = [
-    (topic.title, [(t, info(f"{'fu' if topic.id == 'fu' else 'yaku'}:{t}").label) for t in topic.targets])
-    for topic in TOPICS.values()
-    if topic.targets
+    (
+        title,
+        [
+            (t, info(f"{'fu' if topic == 'fu' else 'yaku'}:{t}").label)
+            for t in TARGET_TOPICS
+            if TARGET_TOPICS[t] == topic
+        ],
+    )
+    for topic, title in ((t.id, t.title) for t in TOPICS.values() if t.targets)
 ]
-"""The yaku and fu features an assignment's hands can be made for, by topic, with their names."""
+"""The yaku and fu features an assignment's hands can be made for, each under the first topic that teaches it."""
 
 
 @bp.context_processor
@@ -327,6 +334,7 @@ def assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
         assignment=task,
         found=rooms.results(db, classroom, task),
         heat=rooms.heatmap(db, classroom, task),
+        reports=rooms.reports(db, classroom, task),
         mistake_labels=MISTAKES,
     )
 
