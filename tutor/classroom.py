@@ -460,6 +460,20 @@ def assignment(db: Database, classroom: Classroom, assignment_id: int) -> Assign
     return _assignment(rows[0])
 
 
+def attempt_of(db: Database, classroom: Classroom, session_id: int) -> tuple[Assignment, int]:
+    """The assignment of the class that a session is an attempt at, and whose attempt it is."""
+    rows = list(
+        db.query(
+            "SELECT x.*, s.user_id AS student_id FROM practice_sessions s JOIN assignments x ON x.id = s.assignment_id"
+            " WHERE s.id = ? AND x.class_id = ?",
+            [session_id, classroom.id],
+        )
+    )
+    if not rows:
+        raise NotFound(f"no attempt {session_id}")
+    return _assignment(rows[0]), rows[0]["student_id"]
+
+
 def assignment_of_session(db: Database, session: Mapping[str, Any]) -> Assignment | None:
     """The assignment a practice session is an attempt at, if it is one."""
     if not session.get("assignment_id"):

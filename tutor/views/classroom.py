@@ -31,17 +31,19 @@ from .presenting import render_presentation
 
 bp = Blueprint("classroom", __name__, url_prefix="/classes")
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
-TARGET_GROUPS = [
-    (
-        title,
-        [
-            (t, info(f"{'fu' if topic == 'fu' else 'yaku'}:{t}").label)
-            for t in TARGET_TOPICS
-            if TARGET_TOPICS[t] == topic
-        ],
-    )
-    for topic, title in ((t.id, t.title) for t in TOPICS.values() if t.targets)
-]
+
+
+def _target_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+    groups = []
+    for topic in TOPICS.values():
+        family = "fu" if topic.id == "fu" else "yaku"
+        members = [(t, info(f"{family}:{t}").label) for t, home in TARGET_TOPICS.items() if home == topic.id]
+        if members:
+            groups.append((topic.title, members))
+    return groups
+
+
+TARGET_GROUPS = _target_groups()
 """The yaku and fu features an assignment's hands can be made for, each under the first topic that teaches it."""
 
 
@@ -232,11 +234,11 @@ def attempt(class_id: int, session_id: int) -> ResponseReturnValue:
     """A student's attempt, question by question, for their teacher."""
     classroom = _teaching(class_id)
     db = get_db()
-    rows = list(db.query("SELECT user_id, assignment_id FROM practice_sessions WHERE id = ?", [session_id]))
-    if not rows or rows[0]["assignment_id"] is None:
+    try:
+        task, student_id = rooms.attempt_of(db, classroom, session_id)
+    except rooms.NotFound:
         abort(404, "There is no such attempt in this class.")
-    task = _assignment(classroom, rows[0]["assignment_id"])
-    someone = _student(classroom, rows[0]["user_id"])
+    someone = _student(classroom, student_id)
     results = progress.session_results(db, session_id)
     return render_template(
         "classroom/attempt.html", classroom=classroom, assignment=task, student=someone, results=results
