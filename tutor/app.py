@@ -57,7 +57,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         tables,
         tiles,
     )
+    from .views.params import RowId
 
+    app.url_map.converters["int"] = RowId  # before any route is added
     lessons_root = resource_dir("lessons")
     i18n.init_app(app, i18n.available_languages(lessons_root))
     store.init_app(app)

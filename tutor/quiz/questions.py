@@ -301,8 +301,11 @@ class Question:
     def grade(self, answer: str | Sequence[str] | Mapping[str, str]) -> Grade:
         """Grade an answer: text for numbers and points, picked values for yaku, waits and furiten,
         and row id → text for itemised fu."""
+        problem = _shape_problem(answer)
+        if problem:
+            return Grade.unreadable(problem)
         try:
-            return getattr(self, f"_grade_{self.kind}")(answer)
+            return getattr(self, f"_grade_{self.kind}")(_as_text(answer))
         except AnswerError as problem:
             return Grade.unreadable(str(problem))
 
@@ -486,10 +489,35 @@ class Question:
         return Grade(right, 1.0 if right else 0.0, FURITEN_CHOICES[expected], tuple(details))
 
 
+def _shape_problem(answer: Any) -> str | None:
+    """Why an answer cannot be read at all, whatever it answers (JSON clients can send anything):
+    it must be text, a whole number, a list of those, or (itemised fu) an object of those."""
+
+    def plain(value: Any) -> bool:
+        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+    if plain(answer):
+        return None
+    if isinstance(answer, list | tuple) and all(plain(v) for v in answer):
+        return None
+    if isinstance(answer, Mapping) and all(isinstance(k, str) and plain(v) for k, v in answer.items()):
+        return None
+    return "an answer is text, a whole number, a list of picked values, or (fu row by row) an object of them"
+
+
+def _as_text(answer: Any) -> Any:
+    """Numbers as text, at any depth of a well-shaped answer (JSON clients send 30 as readily as "30")."""
+    if isinstance(answer, Mapping):
+        return {key: str(value) for key, value in answer.items()}
+    if isinstance(answer, list | tuple):
+        return [str(value) for value in answer]
+    return str(answer)
+
+
 def _one(answer: str | Sequence[str]) -> str:
     if isinstance(answer, str):
         return answer
-    if len(answer) != 1:
+    if not isinstance(answer, list | tuple) or len(answer) != 1:
         raise AnswerError("give one answer")
     return answer[0]
 

@@ -23,6 +23,7 @@ from ..quiz.makers import ExerciseError
 from ..quiz.questions import Question
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
+from .params import SQLITE_MAX, whole_number
 from .practice import record
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -77,8 +78,8 @@ def next_question() -> ResponseReturnValue:
         except ExerciseError as problem:
             return jsonify(error("bad_request", str(problem))), 400
         session_id = progress.start_session(db, user.id, mode, settings)
-    elif not isinstance(session_id, int):
-        return jsonify(error("bad_request", "session_id must be a whole number")), 400
+    elif not isinstance(session_id, int) or isinstance(session_id, bool) or not 0 < session_id <= SQLITE_MAX:
+        return jsonify(error("bad_request", "session_id must be a whole number (a session's id)")), 400
     try:
         row = progress.session(db, session_id, user.id)
     except progress.NotFound:
@@ -162,7 +163,7 @@ def report(question_id: str) -> ResponseReturnValue:
 def progress_summary() -> ResponseReturnValue:
     user = current_user()
     days = request.args.get("days", "30")
-    window = int(days) if days.isdigit() and 1 <= int(days) <= 365 else 30
+    window = whole_number(days, 30, 1, 365)
     if user is None:
         return jsonify({"user": None, "days": window, "streak": 0, "due": 0, "topics": [], "weakest": []})
     db = get_db()

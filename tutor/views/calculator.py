@@ -55,7 +55,7 @@ def request_from_form(form: Any) -> dict[str, Any]:
                 raise HandError("bad_tiles", f"{field} indicators: {problem}") from None
     for field, name in (("honba", "honba"), ("sticks", "riichi_sticks")):
         text = form.get(field, "").strip() or "0"
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise HandError("bad_request", f"{field} must be a whole number, not {text!r}")
         score_request[name] = int(text)
     preset = form.get("preset", "tenhou")

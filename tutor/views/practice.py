@@ -20,6 +20,7 @@ from ..quiz.makers import HAND_PARTS, TOPICS, ExerciseError
 from ..quiz.skills import skills_touched
 from ..store import get_db
 from ..web_session import current_user, learner
+from .params import whole_number
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -93,7 +94,7 @@ def replay() -> ResponseReturnValue:
     ids = progress.wrong_questions(
         db,
         user.id,
-        days=int(days) if days.isdigit() else 30,
+        days=whole_number(days, 30, 1, 365),
         topic=request.form.get("topic") or None,
         skill=request.form.get("skill") or None,
     )

@@ -9,12 +9,12 @@ from flask import render_template, request
 
 from ..quiz.exercise import Exercise
 from ..quiz.present import reveal_steps
+from .params import SQLITE_MAX, whole_number
 
 
 def render_presentation(exercise: Exercise, **context: Any) -> str:
     """The page for ``exercise``; ``context`` gives heading, back_url, base_url, and perhaps prev_url,
     next_url and a note (see templates/present.html)."""
     steps = reveal_steps(exercise)
-    step = request.args.get("step", "0")
-    shown = min(int(step), len(steps)) if step.isdigit() else 0
+    shown = min(whole_number(request.args.get("step"), 0, 0, SQLITE_MAX), len(steps))
     return render_template("present.html", exercise=exercise, steps=steps, shown=shown, **context)

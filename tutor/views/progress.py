@@ -11,6 +11,7 @@ from ..charts import accuracy_line, sparkline
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
+from .params import whole_number
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
@@ -31,7 +32,8 @@ def until(when: str) -> str:
 def dashboard() -> str:
     user = current_user()
     days = request.args.get("days", "30")
-    window = int(days) if days.isdigit() and int(days) in WINDOWS else 30
+    window = whole_number(days, 30, 1, 365)
+    window = window if window in WINDOWS else 30
     if user is None:
         return render_template("progress/dashboard.html", user=None, window=window, windows=WINDOWS)
     db = get_db()
