@@ -23,7 +23,8 @@ def resource_dir(name: str) -> Path:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. Settings come from ``config``, else the environment (TUTOR_DATABASE,
-    TUTOR_SECRET_KEY, TUTOR_LESSONS_DIR, TUTOR_INSTANCE_PATH), else defaults in the instance folder."""
+    TUTOR_SECRET_KEY, TUTOR_LESSONS_DIR, TUTOR_INSTANCE_PATH, TUTOR_TRUSTED_PROXIES), else defaults
+    in the instance folder."""
     app = Flask(
         __name__,
         instance_path=os.environ.get("TUTOR_INSTANCE_PATH") or str(Path.cwd() / "instance"),
@@ -93,6 +94,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         hand_drawing=hand_drawing, describe_reading=describe_reading, payment_line=payment_line
     )
     _time_requests(app)
+    proxies = app.config.get("TRUSTED_PROXIES") or os.environ.get("TUTOR_TRUSTED_PROXIES") or "0"
+    if str(proxies).isdecimal() and int(proxies) > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # Behind a reverse proxy every request comes from the proxy; the join-code limit per address
+        # needs the client's own address, which only a proxy we trust may tell us (X-Forwarded-For).
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(proxies), x_proto=int(proxies))  # type: ignore[method-assign]
     return app
 
 

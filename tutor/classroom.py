@@ -447,6 +447,15 @@ def update_assignment(db: Database, assignment: Assignment, form: Mapping[str, A
     return _assignment(row)
 
 
+def delete_assignment(db: Database, assignment: Assignment) -> None:
+    """Take back an assignment nobody has started (one set by mistake); once a student has, their
+    answers depend on it, so it stays (its due time can still be changed)."""
+    with write_transaction(db):
+        if list(db.query("SELECT 1 FROM practice_sessions WHERE assignment_id = ? LIMIT 1", [assignment.id])):
+            raise ClassroomError("Students have started this assignment, so it stays; you can change its due time.")
+        db.execute("DELETE FROM assignments WHERE id = ?", [assignment.id])
+
+
 def assignments(db: Database, classroom: Classroom) -> list[Assignment]:
     rows = db.query("SELECT * FROM assignments WHERE class_id = ? ORDER BY opens_at, id", [classroom.id])
     return [_assignment(r) for r in rows]

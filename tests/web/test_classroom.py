@@ -9,6 +9,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -16,7 +17,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf
 from tests.web.test_practice import count, form_answers, register, served
-from tutor.store import connect
+from tutor import create_app
+from tutor.store import connect, init_db
 
 
 @dataclass
@@ -354,6 +356,7 @@ def test_authorisation_matrix(app: Flask, two_classes: dict[str, object]) -> Non
     ]
     teacher_only_posts = [
         f"/classes/{c}/assignments/{x}/edit",
+        f"/classes/{c}/assignments/{x}/delete",
         f"/classes/{c}/code",
         f"/classes/{c}/students/{ids['ben']}/rename",
         f"/classes/{c}/students/{ids['ben']}/remove",
@@ -611,3 +614,44 @@ def test_the_teacher_reads_what_students_reported(app: Flask) -> None:
     page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}").get_data(as_text=True)
     assert "Reported by students" in page and "I think &lt;this&gt; hand has 40 fu" in page
     assert f"<code>{question_id}</code>" in page
+
+
+def test_behind_a_trusted_proxy_the_limit_counts_the_clients_own_address(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t", "TRUSTED_PROXIES": 1})
+    with app.app_context():
+        init_db()
+    room = open_class(app, user(app, "sensei"))
+    for n in range(3):
+        guesser = user(app, f"guesser{n}")
+        for _ in range(10):
+            response = guesser.post(
+                "/classes/join",
+                data={"csrf_token": csrf(guesser), "code": "ZZZZ-ZZZZ"},
+                headers={"X-Forwarded-For": "203.0.113.7"},
+            )
+            assert response.status_code == 400
+    other = user(app, "other")
+    # The proxy's own address (127.0.0.1) is not the one that guessed: another client gets in.
+    assert send(other, "/classes/join", code=room.code).status_code == 302
+    late = user(app, "late")
+    blocked = late.post(
+        "/classes/join", data={"csrf_token": csrf(late), "code": room.code}, headers={"X-Forwarded-For": "203.0.113.7"}
+    )
+    assert blocked.status_code == 429
+
+
+def test_an_assignment_nobody_started_can_be_deleted(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"))
+    path = f"/classes/{room.class_id}/assignments/{room.assignment_id}"
+    assert "Delete (nobody has started it)" in room.teacher.get(path).get_data(as_text=True)
+    ann = user(app, "ann")
+    join(ann, room)
+    start(ann, room)
+    assert "Delete (nobody has started it)" not in room.teacher.get(path).get_data(as_text=True)
+    refused = send(room.teacher, path + "/delete")
+    assert "Students have started this assignment" in room.teacher.get(refused.location).get_data(as_text=True)
+    second = send(room.teacher, f"/classes/{room.class_id}/assignments/new", title="Oops", topic="fu", size="3")
+    done = send(room.teacher, second.location + "/delete")
+    assert done.location == f"/classes/{room.class_id}"
+    assert room.teacher.get(second.location).status_code == 404
+    assert count(app, "SELECT COUNT(*) AS n FROM assignments") == 1

@@ -318,6 +318,20 @@ def edit_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return _assignment_form(classroom, task, problem)
 
 
+@bp.post("/<int:class_id>/assignments/<int:assignment_id>/delete")
+@account_required
+def delete_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    task = _assignment(classroom, assignment_id)
+    try:
+        rooms.delete_assignment(get_db(), task)
+    except rooms.ClassroomError as refusal:
+        flash(str(refusal))
+        return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
+    flash(f"Assignment “{task.title}” deleted.")
+    return redirect(url_for("classroom.show", class_id=class_id))
+
+
 @bp.get("/<int:class_id>/assignments/<int:assignment_id>")
 @account_required
 def assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
