@@ -228,6 +228,15 @@ def _one_class(db: Database, sql: str, params: list[Any]) -> Classroom:
     return _classroom(rows[0])
 
 
+def every_class(db: Database) -> list[tuple[Classroom, str, int]]:
+    """Every class with its teacher's username and how many students it has (for the server's commands)."""
+    rows = db.query(
+        "SELECT c.*, u.username AS teacher, (SELECT COUNT(*) FROM memberships m WHERE m.class_id = c.id) AS students"
+        " FROM classes c JOIN users u ON u.id = c.teacher_id ORDER BY c.id"
+    )
+    return [(_classroom(row), row["teacher"], row["students"]) for row in rows]
+
+
 def class_by_id(db: Database, class_id: int) -> Classroom:
     """Any class, unchecked: for the server's own commands (``tutor export-class``), never for a request."""
     return _one_class(db, "SELECT * FROM classes WHERE id = ?", [class_id])

@@ -323,12 +323,10 @@ def run_export_class(args: argparse.Namespace) -> int:
     db = connect(app.config["DATABASE"])
     try:
         if args.list or args.class_id is None:
-            rows = db.query(
-                "SELECT c.id, u.username AS teacher, c.name, (SELECT COUNT(*) FROM memberships m"
-                " WHERE m.class_id = c.id) AS students FROM classes c JOIN users u ON u.id = c.teacher_id ORDER BY c.id"
-            )
-            for row in rows:
-                print(f"{row['id']:>5}  {row['teacher']:<20} {row['students']:>4} students  {row['name']}")
+            if not args.list:
+                print("tutor export-class: give a class id; the classes are:", file=sys.stderr)
+            for room, teacher, students in classroom.every_class(db):
+                print(f"{room.id:>5}  {teacher:<20} {students:>4} students  {room.name}")
             return 0 if args.list else 2
         try:
             room = classroom.class_by_id(db, args.class_id)

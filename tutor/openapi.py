@@ -312,6 +312,8 @@ PATHS: dict[str, Any] = {
     "/api/questions/next": {
         "post": {
             "summary": "The next question of a session (or of a new one)",
+            "description": "A question served but not yet answered comes back until it is answered, so a quiz "
+            "cannot skip one.",
             "parameters": [CSRF],
             "requestBody": {"content": {"application/json": {"schema": _ref("NextRequest")}}},
             "responses": {
