@@ -613,6 +613,16 @@ def best(tries: Iterable[Attempt]) -> Attempt | None:
     return max(tries, key=lambda a: (a.score, a.answered, -a.number), default=None)
 
 
+def to_do(db: Database, user_id: int, at: datetime | None = None) -> list[tuple[Classroom, Assignment]]:
+    """A student's open assignments not yet done, in all their classes, the soonest due first."""
+    found = []
+    for room in enrolled(db, user_id):
+        for task in assignments(db, room):
+            if task.state(at) == "open" and student_work(db, task, user_id).status != "done":
+                found.append((room, task))
+    return sorted(found, key=lambda pair: (pair[1].due_at or "9999", pair[1].id))
+
+
 def start_attempt(db: Database, assignment: Assignment, user_id: int, at: datetime | None = None) -> int:
     """The session to answer in: the student's unfinished attempt, else a new one if any are left."""
     reason = assignment.closed_reason(at)

@@ -143,6 +143,7 @@ def test_a_student_sees_their_assignments_with_status(app: Flask) -> None:
     join(ann, room)
     page = ann.get(f"/classes/{room.class_id}").get_data(as_text=True)
     assert "Fu, week 3" in page and "not started" in page
+    assert "1 assignment to do" in ann.get("/classes/").get_data(as_text=True)
     take(app, ann, room, [True, True])
     assert "in progress" in ann.get(f"/classes/{room.class_id}").get_data(as_text=True)
     question_id = start(ann, room)  # continues the same attempt at question 3
@@ -655,3 +656,13 @@ def test_an_assignment_nobody_started_can_be_deleted(app: Flask) -> None:
     assert done.location == f"/classes/{room.class_id}"
     assert room.teacher.get(second.location).status_code == 404
     assert count(app, "SELECT COUNT(*) AS n FROM assignments") == 1
+
+
+def test_the_progress_page_lists_the_assignments_to_do(app: Flask) -> None:
+    room = open_class(app, user(app, "sensei"), size="1")
+    ann = user(app, "ann")
+    join(ann, room)
+    page = ann.get("/progress/").get_data(as_text=True)
+    assert "Assignments to do" in page and "Fu, week 3" in page
+    take(app, ann, room, [True])
+    assert "Assignments to do" not in ann.get("/progress/").get_data(as_text=True)

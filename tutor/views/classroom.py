@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -113,11 +114,8 @@ def index(problem: str | None = None, status: int = 200) -> ResponseReturnValue:
     db = get_db()
     me = _me()
     taught = [(c, len(rooms.roster(db, c.id)), len(rooms.assignments(db, c))) for c in rooms.teaching(db, me.id)]
-    joined = []
-    for classroom in rooms.enrolled(db, me.id):
-        work = [(a, rooms.student_work(db, a, me.id)) for a in rooms.assignments(db, classroom)]
-        to_do = sum(1 for a, w in work if a.state() == "open" and w.status != "done")
-        joined.append((classroom, to_do))
+    waiting = Counter(room.id for room, _ in rooms.to_do(db, me.id))
+    joined = [(classroom, waiting[classroom.id]) for classroom in rooms.enrolled(db, me.id)]
     return render_template(
         "classroom/index.html", taught=taught, joined=joined, problem=problem, code=request.values.get("code", "")
     ), status

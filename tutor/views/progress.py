@@ -57,6 +57,7 @@ def dashboard() -> str:
         yaku=yaku,
         fu=fu,
         weakest=progress.weakest(db, user.id),
+        assignments=[] if user.is_guest else classroom.to_do(db, user.id),
         mistakes=progress.mistake_counts(db, user.id, window),
         due=len(progress.due_skills(db, user.id, limit=99)),
         sparkline=sparkline,
