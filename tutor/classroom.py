@@ -515,6 +515,13 @@ def session_complete(db: Database, session: Mapping[str, Any]) -> bool:
     return bool(row["n"] >= size)
 
 
+def session_revealed(db: Database, session: Mapping[str, Any], at: datetime | None = None) -> bool:
+    """Whether the learner may see right and wrong in this session now: always, unless it is an attempt
+    at an assignment that still holds them back."""
+    task = assignment_of_session(db, session)
+    return task is None or task.revealed(session_complete(db, session), at)
+
+
 def answer_refused(db: Database, session_id: int, user_id: int, at: datetime | None = None) -> str | None:
     """Why an answer in this session cannot be taken now (its assignment is closed, or the student was
     taken off the class's roster); None for ordinary practice and open assignments."""
@@ -544,9 +551,7 @@ def release_revealed(db: Database, user_id: int, at: datetime | None = None) -> 
     complete, or the due time past); returns how many sessions were released. Cheap when nothing is held."""
     ready = []
     for session_id in progress.held_sessions(db, user_id):
-        session = progress.session(db, session_id, user_id)
-        task = assignment_of_session(db, session)
-        if task is None or task.revealed(session_complete(db, session), at):
+        if session_revealed(db, progress.session(db, session_id, user_id), at):
             ready.append(session_id)
     progress.release(db, user_id, ready)
     return len(ready)

@@ -24,7 +24,7 @@ from ..quiz.questions import Question
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
 from .params import SQLITE_MAX, whole_number
-from .practice import record
+from .practice import next_in_session, record
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -84,21 +84,11 @@ def next_question() -> ResponseReturnValue:
         row = progress.session(db, session_id, user.id)
     except progress.NotFound:
         return jsonify(error("not_found", f"you have no session {session_id}")), 404
-    closed = classroom.answer_refused(db, session_id, user.id)
-    if closed:
-        return jsonify(error("closed", closed)), 409
-    waiting = progress.pending(db, session_id)
-    if waiting:
-        return jsonify(
-            {"question": question_json(progress.load(db, waiting)), "session_id": session_id, "finished": False}
-        )
-    classroom.release_revealed(db, user.id)  # what to ask next depends on the skill states
-    exercise = practice.next_exercise(db, user.id, row)
-    if exercise is None:
-        progress.finish_session(db, session_id)
-        return jsonify({"question": None, "session_id": session_id, "finished": True})
-    served = progress.serve(db, user.id, session_id, exercise)
-    return jsonify({"question": question_json(served), "session_id": session_id, "finished": False})
+    step = next_in_session(db, user.id, row)
+    if step.closed:
+        return jsonify(error("closed", step.closed)), 409
+    question = question_json(step.served) if step.served is not None else None
+    return jsonify({"question": question, "session_id": session_id, "finished": question is None})
 
 
 def _own(question_id: str) -> progress.Served:
@@ -119,14 +109,6 @@ def get_question(question_id: str) -> ResponseReturnValue:
         given = served.last_answer["given"]
         body["answer"] = grade_json(served, served.exercise.grade(given), served.last_answer["id"])
     return jsonify(body)
-
-
-def _revealed(served: progress.Served) -> bool:
-    """Whether the learner may see right and wrong now (an assignment may hold it back)."""
-    db = get_db()
-    row = progress.session(db, served.session_id, served.user_id)
-    task = classroom.assignment_of_session(db, row)
-    return task is None or task.revealed(classroom.session_complete(db, row))
 
 
 @bp.post("/questions/<question_id>/answer")
@@ -225,7 +207,8 @@ def question_json(served: progress.Served) -> dict[str, Any]:
 
 
 def grade_json(served: progress.Served, grade: ExerciseGrade, answer_id: int) -> dict[str, Any]:
-    if not _revealed(served):
+    db = get_db()
+    if not classroom.session_revealed(db, progress.session(db, served.session_id, served.user_id)):
         return {"question_id": served.id, "answer_id": answer_id, "revealed": False}
     result = served.exercise.main.result
     return {

@@ -6,11 +6,13 @@ see the feedback, ask for the next question. Answers are stored as they come.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
 from werkzeug.datastructures import MultiDict
 
 from .. import classroom, practice, progress
@@ -123,30 +125,50 @@ def next_question(session_id: int) -> ResponseReturnValue:
     return serve_next(session_id)
 
 
+@dataclass(frozen=True)
+class Next:
+    """What a session does next: a question to show, or why it takes no more answers; neither means
+    the session is over (and is now marked finished)."""
+
+    served: progress.Served | None = None
+    closed: str | None = None
+
+
+def next_in_session(db: Database, user_id: int, row: dict[str, Any]) -> Next:
+    """The step every mode goes through, in the browser and the JSON API alike: a question still
+    waiting for its answer comes back (a reload or a double click never skips one), a closed
+    assignment takes nothing more, else the next question is made and served."""
+    closed = classroom.answer_refused(db, row["id"], user_id)
+    if closed:
+        return Next(closed=closed)
+    waiting = progress.pending(db, row["id"])
+    if waiting:
+        return Next(served=progress.load(db, waiting))
+    classroom.release_revealed(db, user_id)  # what to ask next depends on the skill states
+    exercise = practice.next_exercise(db, user_id, row)
+    if exercise is None:
+        progress.finish_session(db, row["id"])
+        return Next()
+    return Next(served=progress.serve(db, user_id, row["id"], exercise))
+
+
 def serve_next(session_id: int) -> ResponseReturnValue:
-    """Ask the session's next question (or end it): the step every mode, assignments included, goes through."""
+    """Ask the session's next question (or end it) and show it."""
     user = learner()
     db = get_db()
     try:
         row = progress.session(db, session_id, user.id)
     except progress.NotFound:
         abort(404, "There is no such practice session for you.")
-    closed = classroom.answer_refused(db, session_id, user.id)
-    if closed:
-        flash(closed)
+    step = next_in_session(db, user.id, row)
+    if step.closed:
+        flash(step.closed)
         return redirect(url_for("practice.result", session_id=session_id))
-    waiting = progress.pending(db, session_id)
-    if waiting:
-        return redirect(url_for("practice.question", question_id=waiting))
-    classroom.release_revealed(db, user.id)  # what to ask next depends on the skill states
-    exercise = practice.next_exercise(db, user.id, row)
-    if exercise is None:
-        progress.finish_session(db, session_id)
-        if row["mode"] in ("quiz", "assignment"):
-            return redirect(url_for("practice.result", session_id=session_id))
-        return render_template("practice/done.html", session=row, next_due=progress.next_due(db, user.id))
-    served = progress.serve(db, user.id, session_id, exercise)
-    return redirect(url_for("practice.question", question_id=served.id))
+    if step.served is not None:
+        return redirect(url_for("practice.question", question_id=step.served.id))
+    if row["mode"] in ("quiz", "assignment"):
+        return redirect(url_for("practice.result", session_id=session_id))
+    return render_template("practice/done.html", session=row, next_due=progress.next_due(db, user.id))
 
 
 @bp.get("/q/<question_id>")
@@ -187,7 +209,7 @@ def _render_question(
         given=given or {},
         size=size,
         assignment=task,
-        revealed=task is None or task.revealed(classroom.session_complete(db, row)),
+        revealed=classroom.session_revealed(db, row),
     ), status
 
 
@@ -269,5 +291,5 @@ def result(session_id: int) -> str:
         score=score,
         answered=answered,
         assignment=task,
-        revealed=task is None or task.revealed(classroom.session_complete(db, row)),
+        revealed=classroom.session_revealed(db, row),
     )
