@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .clock import now
+from .progress import rebuild_skill_states
 from .store import write_transaction
 
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
@@ -43,11 +44,6 @@ class User:
     @property
     def is_teacher(self) -> bool:
         return self.role == "teacher"
-
-
-def now() -> str:
-    """Timestamps are UTC ISO strings: they sort as text and SQLite's date functions read them."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _user(row: dict[str, Any]) -> User:
@@ -119,8 +115,6 @@ def merge_guest(db: Database, guest: User, into: User) -> None:
     """Move a guest's progress into an account the guest has just logged in to."""
     if not guest.is_guest or guest.id == into.id:
         return
-    from .progress import rebuild_skill_states
-
     with write_transaction(db):
         for table in OWNED:
             db.execute(f"UPDATE {table} SET user_id = ? WHERE user_id = ?", [into.id, guest.id])

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, g, render_template
+from flask.json.provider import DefaultJSONProvider
 from markupsafe import Markup
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -21,6 +22,17 @@ def resource_dir(name: str) -> Path:
     return installed if installed.is_dir() else PACKAGE_DIR.parent / name
 
 
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, except that a body nested too deeply for the parser is unreadable JSON like any
+    other (a 400 from every route that reads JSON), not a RecursionError."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("the JSON is nested too deeply") from None
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. Settings come from ``config``, else the environment (TUTOR_DATABASE,
     TUTOR_SECRET_KEY, TUTOR_LESSONS_DIR, TUTOR_INSTANCE_PATH, TUTOR_TRUSTED_PROXIES), else defaults
@@ -30,6 +42,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         instance_path=os.environ.get("TUTOR_INSTANCE_PATH") or str(Path.cwd() / "instance"),
         template_folder=str(resource_dir("templates")),
     )
+    app.json = JSONProvider(app)
     app.config.from_mapping(
         DATABASE=os.environ.get("TUTOR_DATABASE") or str(Path(app.instance_path) / "tutor.sqlite"),
         LESSONS_DIR=os.environ.get("TUTOR_LESSONS_DIR"),

@@ -35,60 +35,78 @@ DUE_SHARE = 0.3
 """In practice mode, how often a due skill of the chosen topics comes back instead of a fresh pick."""
 
 
-def clean_settings(raw: Mapping[str, Any], mode: str) -> dict[str, Any]:
+def _names(raw: Mapping[str, Any], key: str, what: str) -> list[str]:
+    """A list of names from a form (one string or several) or a JSON body (a string or a list of them);
+    blank entries choose nothing."""
+    value = raw.get(key)
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise ExerciseError(f"{key} must be a list of {what}")
+    return [v for v in value if v]
+
+
+def _whole(raw: Mapping[str, Any], key: str, default: int, low: int, high: int, problem: str) -> int:
+    """A whole number from a form's text or a JSON number; anything else (1e400, "²", true) is refused."""
+    value = raw.get(key, default)
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) < 10:
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ExerciseError(problem)
+    return value
+
+
+def _text(raw: Mapping[str, Any], key: str, longest: int) -> str:
+    value = raw.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ExerciseError(f"{key} must be text")
+    return str(value).strip()[:longest]
+
+
+def clean_settings(raw: Mapping[str, Any], mode: object) -> dict[str, Any]:
     """Check and complete a session's settings; raises ExerciseError naming what is wrong."""
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise ExerciseError(f"mode must be one of {', '.join(MODES)}")
-    topics = raw.get("topics") or []
-    if isinstance(topics, str):
-        topics = [topics]
-    topics = [t for t in topics if t] or list(TOPICS)  # a blank form field chooses nothing
+    topics = _names(raw, "topics", "topic ids") or list(TOPICS)
     unknown = [t for t in topics if t not in TOPICS]
     if unknown:
-        raise ExerciseError(f"unknown topic(s) {', '.join(map(str, unknown))}; choose from {', '.join(TOPICS)}")
-    try:
-        difficulty = int(raw.get("difficulty", 2))
-    except (TypeError, ValueError):
-        raise ExerciseError("difficulty must be 1, 2 or 3") from None
-    if difficulty not in (1, 2, 3):
-        raise ExerciseError("difficulty must be 1, 2 or 3")
-    parts = raw.get("parts") or []
-    if isinstance(parts, str):
-        parts = [parts]
+        raise ExerciseError(f"unknown topic(s) {', '.join(unknown)}; choose from {', '.join(TOPICS)}")
+    difficulty = _whole(raw, "difficulty", 2, 1, 3, "difficulty must be 1, 2 or 3")
+    parts = _names(raw, "parts", "part kinds")
     bad = [p for p in parts if p not in HAND_PARTS]
     if bad:
-        raise ExerciseError(f"a hand can be asked for {', '.join(HAND_PARTS)}, not {', '.join(map(str, bad))}")
+        raise ExerciseError(f"a hand can be asked for {', '.join(HAND_PARTS)}, not {', '.join(bad)}")
     settings: dict[str, Any] = {
         "topics": [t for t in TOPICS if t in topics],
         "difficulty": difficulty,
         "parts": [p for p in HAND_PARTS if p in parts],
         "itemised": bool(raw.get("itemised")),
     }
-    chosen = raw.get("targets") or []
-    if isinstance(chosen, str):
-        chosen = [chosen]
+    if not isinstance(raw.get("itemised"), bool | int | str | None):
+        raise ExerciseError("itemised must be true or false")
+    chosen = _names(raw, "targets", "yaku ids or fu features")
     unknown_targets = [t for t in chosen if t not in TARGET_TOPICS]
     if unknown_targets:
         raise ExerciseError(
-            f"unknown yaku or fu feature(s) {', '.join(map(str, unknown_targets))}; choose from {', '.join(TARGET_TOPICS)}"
+            f"unknown yaku or fu feature(s) {', '.join(unknown_targets)}; choose from {', '.join(TARGET_TOPICS)}"
         )
     if chosen:  # the hands are made for these; their topics are what the quiz covers
         settings["targets"] = [t for t in TARGET_TOPICS if t in chosen]
         settings["topics"] = [t for t in TOPICS if t in {TARGET_TOPICS[x] for x in chosen}]
     if mode == "quiz":
-        try:
-            size = int(raw.get("size", 10))
-        except (TypeError, ValueError):
-            raise ExerciseError(f"a quiz has 1 to {MAX_QUIZ} questions") from None
-        if not 1 <= size <= MAX_QUIZ:
-            raise ExerciseError(f"a quiz has 1 to {MAX_QUIZ} questions")
-        seed = str(raw.get("seed") or "").strip()[:40] or secrets.token_hex(4)
-        settings.update(size=size, seed=seed)
+        settings["size"] = _whole(raw, "size", 10, 1, MAX_QUIZ, f"a quiz has 1 to {MAX_QUIZ} questions")
+        settings["seed"] = _text(raw, "seed", 40) or secrets.token_hex(4)
     if mode == "replay":
-        settings["replay"] = [str(q) for q in raw.get("replay", [])][:MAX_QUIZ]
-        settings["size"] = len(settings["replay"])
+        replay = _names(raw, "replay", "question ids")
+        if len(replay) > MAX_QUIZ:
+            raise ExerciseError(f"a replay asks 1 to {MAX_QUIZ} questions")
+        settings.update(replay=replay, size=len(replay))
     if mode == "drill":
-        skill = str(raw.get("skill", ""))
+        skill = _text(raw, "skill", 100)
         if not SKILL.match(skill):
             raise ExerciseError("a drill needs a skill such as yaku:pinfu, fu:kanchan or table:3-40-non_dealer-ron")
         settings.update(skill=skill, size=DRILL_SIZE)
@@ -108,11 +126,13 @@ def quiz_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
     return make_exercise(topic, seed, settings["difficulty"], parts, target=target, itemised=settings["itemised"])
 
 
-def next_exercise(db: Database, user_id: int, session: Mapping[str, Any]) -> Exercise | None:
-    """What a session asks next; None when a quiz is over or nothing is due for review."""
+def next_exercise(db: Database, user_id: int, session: Mapping[str, Any], asked: int | None = None) -> Exercise | None:
+    """What a session asks after its first ``asked`` questions; None when a quiz is over or nothing is due
+    for review. Serving it, and every rule about when, is :mod:`tutor.sessions`' work."""
     settings = session["settings"]
     mode = session["mode"]
-    asked = next(db.query("SELECT COUNT(*) AS n FROM questions WHERE session_id = ?", [session["id"]]))["n"]
+    if asked is None:
+        asked = progress.asked(db, session["id"])
     if mode in ("quiz", "assignment"):
         return quiz_exercise(settings, asked + 1) if asked < settings["size"] else None
     if mode == "replay":

@@ -18,7 +18,8 @@ from typing import Any
 from fsrs import Card, Rating, Scheduler
 from sqlite_utils import Database
 
-from .accounts import now
+from .clock import moment as current_moment
+from .clock import now, today
 from .quiz.exercise import Exercise, ExerciseGrade
 from .quiz.makers import TOPICS
 from .quiz.skills import info
@@ -31,6 +32,14 @@ ID_LENGTH = 8
 
 class NotFound(LookupError):
     """No such question or session for this learner."""
+
+
+class AlreadyAnswered(Exception):
+    """The question has its answer: the first answer stands."""
+
+
+class PositionTaken(Exception):
+    """Another question was served at that place in the session first (two requests at once)."""
 
 
 # --- sessions and questions ---------------------------------------------------------------------
@@ -86,12 +95,9 @@ def serve(db: Database, user_id: int, session_id: int, exercise: Exercise, posit
     """Store a served exercise under a new short id."""
     with write_transaction(db):
         if position is None:
-            row = next(
-                db.query(
-                    "SELECT COALESCE(MAX(position), 0) + 1 AS next FROM questions WHERE session_id = ?", [session_id]
-                )
-            )
-            position = int(row["next"])
+            position = asked(db, session_id) + 1
+        elif list(db.query("SELECT 1 FROM questions WHERE session_id = ? AND position = ?", [session_id, position])):
+            raise PositionTaken(position)
         served_at = now()
         while True:
             question_id = new_question_id()
@@ -114,6 +120,12 @@ def serve(db: Database, user_id: int, session_id: int, exercise: Exercise, posit
             ],
         )
     return Served(question_id, user_id, session_id, position, exercise, served_at, 0, None)
+
+
+def asked(db: Database, session_id: int) -> int:
+    """How many questions the session has served."""
+    row = next(db.query("SELECT COALESCE(MAX(position), 0) AS n FROM questions WHERE session_id = ?", [session_id]))
+    return int(row["n"])
 
 
 def pending(db: Database, session_id: int) -> str | None:
@@ -172,7 +184,9 @@ def record_answer(
 ) -> int:
     """Store one graded answer, the skills it touched and their new fsrs states, all or nothing.
 
-    A ``held`` answer (to a class assignment whose teacher has not yet revealed right and wrong) is
+    The first answer stands: a question that already has one raises :class:`AlreadyAnswered`, decided
+    inside the write transaction so that simultaneous answers cannot both get in (and a unique index
+    backs it up). A ``held`` answer (to a class assignment whose teacher has not yet revealed right and wrong) is
     stored but left out of the learner's own tallies and skill states until :func:`release`: they
     would give the results away."""
     parts = {
@@ -181,7 +195,9 @@ def record_answer(
     }
     when = now()
     with write_transaction(db):
-        attempt = next(db.query("SELECT COUNT(*) + 1 AS n FROM answers WHERE question_id = ?", [served.id]))["n"]
+        if list(db.query("SELECT 1 FROM answers WHERE question_id = ?", [served.id])):
+            raise AlreadyAnswered(served.id)
+        attempt = 1
         cursor = db.execute(
             "INSERT INTO answers (question_id, user_id, attempt, given, correct, score, parts, mistakes, time_ms,"
             " answered_at, held) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -280,7 +296,7 @@ def skill_record(db: Database, user_id: int) -> dict[str, tuple[int, int]]:
 
 def due_skills(db: Database, user_id: int, limit: int = 20, at: datetime | None = None) -> list[str]:
     """Skills whose review is due, the most overdue first."""
-    moment = (at or datetime.now(UTC)).isoformat(timespec="seconds")
+    moment = current_moment(at).isoformat(timespec="seconds")
     return [
         row["skill"]
         for row in db.query(
@@ -313,8 +329,8 @@ class Tally:
         return self.first_try_right / self.done if self.done else None
 
 
-def _since(days: int, today: date | None = None) -> str:
-    start = (today or datetime.now(UTC).date()) - timedelta(days=days - 1)
+def _since(days: int, on: date | None = None) -> str:
+    start = (on or today()) - timedelta(days=days - 1)
     return start.isoformat()
 
 
@@ -348,7 +364,7 @@ class _Window:
     """The last ``days`` days, and the whole weeks (at least as long) that trends are drawn over."""
 
     def __init__(self, days: int) -> None:
-        self.today = datetime.now(UTC).date()
+        self.today = today()
         self.start = self.today - timedelta(days=days - 1)
         self.weeks = max(1, -(-days // 7))
         self.trend_start = self.today - timedelta(days=self.weeks * 7 - 1)
@@ -404,7 +420,7 @@ def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None
     return series
 
 
-def streak(db: Database, user_id: int, today: date | None = None) -> int:
+def streak(db: Database, user_id: int, on: date | None = None) -> int:
     """Days in a row, up to today (or yesterday, if nothing yet today), with at least one answer."""
     days = {
         date.fromisoformat(row["day"])
@@ -412,7 +428,7 @@ def streak(db: Database, user_id: int, today: date | None = None) -> int:
             "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM answers WHERE user_id = ?", [user_id]
         )
     }
-    day = today or datetime.now(UTC).date()
+    day = on or today()
     if day not in days:
         day -= timedelta(days=1)
     count = 0
@@ -436,7 +452,7 @@ class Weakness:
 
 def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = None) -> list[Weakness]:
     """Skills the learner has got wrong: the lowest share right first, then the least likely remembered now."""
-    moment = at or datetime.now(UTC)
+    moment = current_moment(at)
     found = []
     for row in db.query(
         "SELECT st.skill, st.card, st.due_at, COUNT(s.answer_id) AS done, SUM(s.correct) AS right"

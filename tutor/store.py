@@ -192,6 +192,12 @@ def m004_held_answers(db: Database) -> None:
     db.execute("CREATE INDEX idx_answers_held ON answers (user_id) WHERE held = 1")
 
 
+@migrations()
+def m005_first_answer_stands(db: Database) -> None:
+    """One first answer per question, whatever arrives at once (the loop refuses the rest before this)."""
+    db.execute("CREATE UNIQUE INDEX idx_answers_first ON answers (question_id) WHERE attempt = 1")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

@@ -187,7 +187,10 @@ def test_an_unreadable_answer_gets_a_message_and_is_not_stored(client: FlaskClie
 def test_the_first_answer_stands(client: FlaskClient, app: Flask) -> None:
     question_id = start(client, mode="practice", topic="table")
     answer(client, app, question_id, right=False)
-    answer(client, app, question_id, right=True)
+    data = {"csrf_token": csrf(client), **form_answers(app, question_id, right=True)}
+    again = client.post(f"/practice/q/{question_id}/answer", data=data)
+    # The same refusal as the JSON API's, with the same status.
+    assert again.status_code == 409 and "your first answer stands" in again.get_data(as_text=True)
     assert count(app, "SELECT COUNT(*) AS n FROM answers") == 1
     assert "Not quite" in client.get(f"/practice/q/{question_id}").get_data(as_text=True)
 

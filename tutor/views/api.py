@@ -14,17 +14,16 @@ from flask import Blueprint, abort, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import classroom, practice, progress
+from .. import progress, sessions
 from ..engine.api import error, score_request
 from ..engine.report import explanation_text
 from ..openapi import document
 from ..quiz.exercise import ExerciseGrade
-from ..quiz.makers import ExerciseError
 from ..quiz.questions import Question
+from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
 from .params import SQLITE_MAX, whole_number
-from .practice import next_in_session, record
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -64,6 +63,18 @@ def _body() -> dict[str, Any]:
     return body
 
 
+def _refused(problem: Refusal) -> ResponseReturnValue:
+    body = error(problem.code, problem.message)
+    if problem.problems:
+        body["problems"] = problem.problems
+    return jsonify(body), problem.status
+
+
+def _user_id() -> int | None:
+    user = current_user()
+    return user.id if user else None
+
+
 @bp.post("/questions/next")
 def next_question() -> ResponseReturnValue:
     """The next question of a session; without ``session_id`` a new session starts from the settings given."""
@@ -71,74 +82,50 @@ def next_question() -> ResponseReturnValue:
     user = learner()
     db = get_db()
     session_id = body.get("session_id")
-    if session_id is None:
-        mode = body.get("mode", "practice")
-        try:
-            settings = practice.clean_settings(body, mode)
-        except ExerciseError as problem:
-            return jsonify(error("bad_request", str(problem))), 400
-        session_id = progress.start_session(db, user.id, mode, settings)
-    elif not isinstance(session_id, int) or isinstance(session_id, bool) or not 0 < session_id <= SQLITE_MAX:
-        return jsonify(error("bad_request", "session_id must be a whole number (a session's id)")), 400
     try:
-        row = progress.session(db, session_id, user.id)
-    except progress.NotFound:
-        return jsonify(error("not_found", f"you have no session {session_id}")), 404
-    step = next_in_session(db, user.id, row)
-    if step.closed:
-        return jsonify(error("closed", step.closed)), 409
+        if session_id is None:
+            session_id = sessions.start(db, user.id, body.get("mode", "practice"), body)
+        elif not isinstance(session_id, int) or isinstance(session_id, bool) or not 0 < session_id <= SQLITE_MAX:
+            raise Refusal("bad_request", "session_id must be a whole number (a session's id)")
+        step = sessions.next_step(db, user.id, session_id)
+    except Refusal as problem:
+        return _refused(problem)
     question = question_json(step.served) if step.served is not None else None
     return jsonify({"question": question, "session_id": session_id, "finished": question is None})
 
 
-def _own(question_id: str) -> progress.Served:
-    user = current_user()
-    try:
-        if user is None:
-            raise progress.NotFound(question_id)
-        return progress.load(get_db(), question_id, user.id)
-    except progress.NotFound:
-        abort(404, f"you have no question {question_id!r}")
-
-
 @bp.get("/questions/<question_id>")
 def get_question(question_id: str) -> ResponseReturnValue:
-    served = _own(question_id)
-    body = question_json(served)
-    if served.last_answer is not None:
-        given = served.last_answer["given"]
-        body["answer"] = grade_json(served, served.exercise.grade(given), served.last_answer["id"])
+    try:
+        shown = sessions.show(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        return _refused(problem)
+    body = question_json(shown.served)
+    if shown.served.last_answer is not None:
+        body["answer"] = grade_json(shown.served, shown.grade, shown.served.last_answer["id"])
     return jsonify(body)
 
 
 @bp.post("/questions/<question_id>/answer")
 def answer(question_id: str) -> ResponseReturnValue:
-    served = _own(question_id)
-    body = _body()
-    answers = body.get("answers")
-    if not isinstance(answers, dict):
-        return jsonify(error("bad_request", 'send {"answers": {part kind: answer}}')), 400
-    if served.attempts:
-        return jsonify(error("already_answered", "this question is answered; the first answer stands")), 409
-    closed = classroom.answer_refused(get_db(), served.session_id, served.user_id)
-    if closed:
-        return jsonify(error("closed", closed)), 409
-    grade = served.exercise.grade(answers)
-    if not grade.readable:
-        problem = "; ".join(f"{kind}: {text}" for kind, text in grade.problems.items())
-        return jsonify({**error("unreadable_answer", problem), "problems": grade.problems}), 400
-    answer_id = record(served, answers, grade)
-    return jsonify(grade_json(served, grade, answer_id))
+    answers = _body().get("answers")
+    try:
+        if not isinstance(answers, dict):
+            sessions.own_question(get_db(), _user_id(), question_id)  # an unknown question is 404 first
+            raise Refusal("bad_request", 'send {"answers": {part kind: answer}}')
+        done = sessions.answer(get_db(), _user_id(), question_id, answers)
+    except Refusal as problem:
+        return _refused(problem)
+    return jsonify(grade_json(done.served, done.grade, done.answer_id))
 
 
 @bp.post("/questions/<question_id>/report")
 def report(question_id: str) -> ResponseReturnValue:
-    served = _own(question_id)
-    remark = _body().get("remark")
-    if not isinstance(remark, str) or not remark.strip():
-        return jsonify(error("bad_request", 'send {"remark": "what looks wrong"}')), 400
-    report_id = progress.report_question(get_db(), served.id, served.user_id, remark)
-    return jsonify({"report_id": report_id, "question_id": served.id}), 201
+    try:
+        report_id = sessions.report(get_db(), _user_id(), question_id, _body().get("remark"))
+    except Refusal as problem:
+        return _refused(problem)
+    return jsonify({"report_id": report_id, "question_id": question_id}), 201
 
 
 @bp.get("/progress")
@@ -149,7 +136,7 @@ def progress_summary() -> ResponseReturnValue:
     if user is None:
         return jsonify({"user": None, "days": window, "streak": 0, "due": 0, "topics": [], "weakest": []})
     db = get_db()
-    classroom.release_revealed(db, user.id)
+    sessions.release(db, user.id)
     return jsonify(
         {
             "user": _user_json(user),
@@ -206,9 +193,9 @@ def question_json(served: progress.Served) -> dict[str, Any]:
     }
 
 
-def grade_json(served: progress.Served, grade: ExerciseGrade, answer_id: int) -> dict[str, Any]:
-    db = get_db()
-    if not classroom.session_revealed(db, progress.session(db, served.session_id, served.user_id)):
+def grade_json(served: progress.Served, grade: ExerciseGrade | None, answer_id: int) -> dict[str, Any]:
+    """An answer's grade, or only that it was saved while its assignment holds the grades back (None)."""
+    if grade is None:
         return {"question_id": served.id, "answer_id": answer_id, "revealed": False}
     result = served.exercise.main.result
     return {

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, render_template, request
 
-from .. import classroom, progress
+from .. import classroom, progress, sessions
 from ..charts import accuracy_line, sparkline
 from ..quiz.skills import info
 from ..store import get_db
@@ -37,7 +37,7 @@ def dashboard() -> str:
     if user is None:
         return render_template("progress/dashboard.html", user=None, window=window, windows=WINDOWS)
     db = get_db()
-    classroom.release_revealed(db, user.id)  # class answers count here once their teacher reveals them
+    sessions.release(db, user.id)  # class answers count here once their teacher reveals them
     daily = progress.daily_accuracy(db, user.id, window)
     done = sum(total for _, _, total in daily)
     right = sum(r for _, r, _ in daily)

@@ -1,0 +1,77 @@
+"""Classes, join codes, assignments and what the class did with them. No Flask here, only the database.
+
+Any account can open a class and is then its teacher. Students join with the
+class's join code (rate-limited: wrong codes count against the account and the
+address). An assignment is a quiz with a fixed seed: the same hands for the
+whole class, or (``variant``) each student's own hands from it. An attempt is a
+practice session in mode ``"assignment"`` that names its assignment, so every
+answer goes through the same grading, storage and skill tracking as practice.
+What an assignment allows while a student answers (open, due, reveal) is decided
+by the practice loop, :mod:`tutor.sessions`, from :class:`Assignment`'s rules.
+
+Every lookup that takes an id from a URL also takes the user, and raises
+:class:`NotFound` unless the user teaches (or belongs to) the class: a teacher
+sees only their own classes, a student only the classes they joined.
+
+One module per concern; this package re-exports what callers use:
+
+- :mod:`.roster`: classes, join codes, members
+- :mod:`.assignments`: assignments and their rules (open, due, attempts, reveal)
+- :mod:`.attempts`: attempts, the best one, a student's standing and to-do list
+- :mod:`.dashboard`: the teacher's figures per student, question, mistake and skill
+- :mod:`.export`: CSV and JSON exports
+"""
+
+from .assignments import (
+    MAX_ATTEMPTS,
+    REVEAL,
+    Assignment,
+    assignment,
+    assignment_of_session,
+    assignments,
+    attempt_of,
+    check_assignment,
+    create_assignment,
+    delete_assignment,
+    parse_time,
+    update_assignment,
+)
+from .attempts import Attempt, StudentWork, attempts, best, start_attempt, student_work, to_do
+from .dashboard import (
+    AssignmentResults,
+    Heatmap,
+    QuestionStats,
+    Report,
+    answer_text,
+    class_mistakes,
+    heatmap,
+    reports,
+    results,
+)
+from .errors import ClassroomError, NotFound, TooManyAttempts
+from .export import EXPORT_COLUMNS, csv_cell, export_document, export_rows, write_csv
+from .roster import (
+    JOIN_CODE_ALPHABET,
+    JOIN_CODE_LENGTH,
+    JOIN_LIMIT_ACCOUNT,
+    JOIN_LIMIT_ADDRESS,
+    JOIN_WINDOW,
+    MAX_DISPLAY_NAME,
+    MAX_NAME,
+    Classroom,
+    Member,
+    class_by_id,
+    class_for_member,
+    class_for_teacher,
+    create_class,
+    enrolled,
+    every_class,
+    join,
+    member,
+    new_join_code,
+    normalise_code,
+    remove_member,
+    rename_member,
+    roster,
+    teaching,
+)

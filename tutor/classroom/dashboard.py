@@ -1,0 +1,207 @@
+"""What the teacher sees: per student, per question, the mistakes and the skills heat map."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..quiz.exercise import Exercise
+from ..quiz.skills import info
+from .assignments import Assignment
+from .attempts import Attempt, StudentWork, attempts, best
+from .roster import Classroom, Member, roster
+
+
+@dataclass(frozen=True)
+class QuestionStats:
+    """One question (by position) over every student's first attempt."""
+
+    position: int
+    answered: int
+    right: int
+    wrong_answers: list[tuple[str, str, int]]
+    """(part kind, answer as given, how many students gave it), the most common first."""
+    median_ms: float | None
+    exercise: Exercise | None
+    """The question itself when everyone had the same hands; None for per-student variants."""
+
+    @property
+    def percent(self) -> float | None:
+        return 100 * self.right / self.answered if self.answered else None
+
+
+@dataclass(frozen=True)
+class AssignmentResults:
+    assignment: Assignment
+    students: list[StudentWork]
+    questions: list[QuestionStats]
+    mistakes: list[tuple[str, int]] = field(default_factory=list)
+    """Named mistakes in first attempts, with how many times they were made, the most common first."""
+
+    @property
+    def done(self) -> int:
+        return sum(1 for s in self.students if s.status == "done")
+
+    @property
+    def average(self) -> float | None:
+        scores = [s.percent for s in self.students if s.percent is not None]
+        return sum(scores) / len(scores) if scores else None
+
+
+def answer_text(answer: Any) -> str:
+    """An answer as given, in a line: picks joined, itemised fu rows as ``row=fu``.
+
+    >>> answer_text(["pinfu", "tanyao"]), answer_text({"base": "20", "pair": "2"}), answer_text(" 30 ")
+    ('pinfu, tanyao', 'base=20, pair=2', '30')
+    """
+    if isinstance(answer, Mapping):
+        return ", ".join(f"{key}={value}" for key, value in answer.items())
+    if isinstance(answer, list | tuple):
+        return ", ".join(map(str, answer)) or "(none)"
+    return str(answer).strip()
+
+
+def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
+    """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
+    overview needs only the standings), per question and mistake, for the teacher's dashboard."""
+    members = roster(db, classroom.id)
+    by_student: dict[int, list[Attempt]] = {}
+    for one in attempts(db, assignment):
+        by_student.setdefault(one.user_id, []).append(one)
+    students = [
+        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
+        for m in members
+    ]
+    if not per_question:
+        return AssignmentResults(assignment, students, [])
+    rows = _first_answers(db, [s.tries[0].session_id for s in students if s.tries])
+    by_position: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_position.setdefault(row["position"], []).append(row)
+    questions = []
+    for position in range(1, assignment.size + 1):
+        here = by_position.get(position, [])
+        wrong: Counter[tuple[str, str]] = Counter()
+        for row in here:
+            if row["correct"]:
+                continue
+            given, parts = json.loads(row["given"]), json.loads(row["parts"] or "{}")
+            for kind, part in parts.items():
+                if not part["correct"]:
+                    wrong[(kind, answer_text(given.get(kind, "")))] += 1
+        times = [r["time_ms"] for r in here if r["time_ms"] is not None]
+        questions.append(
+            QuestionStats(
+                position,
+                len(here),
+                sum(1 for r in here if r["correct"]),
+                [(kind, text, n) for (kind, text), n in wrong.most_common(5)],
+                statistics.median(times) if times else None,
+                None if assignment.variant else assignment.exercise(position),
+            )
+        )
+    mistakes: Counter[str] = Counter()
+    for row in rows:
+        mistakes.update(json.loads(row["mistakes"] or "[]"))
+    return AssignmentResults(assignment, students, questions, mistakes.most_common(10))
+
+
+def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]:
+    if not session_ids:
+        return []
+    marks = ", ".join("?" for _ in session_ids)
+    return list(
+        db.query(
+            "SELECT q.position, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms FROM questions q"
+            f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({marks})",
+            session_ids,
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    """First-try accuracy per student and skill, over a class's assignments."""
+
+    skills: list[tuple[str, str]]
+    """(skill id, label) columns, the class's weakest first."""
+    rows: list[tuple[Member, dict[str, tuple[int, int]]]]
+    """Each student with (first tries, right) per skill."""
+    totals: dict[str, tuple[int, int]]
+
+
+def narrowed(sql: str, classroom: Classroom, assignment: Assignment | None) -> tuple[str, list[Any]]:
+    """A query over a class's assignments (aliased ``x``, ending in its WHERE clause), with its parameters,
+    narrowed to one assignment when one is given."""
+    if assignment is None:
+        return sql, [classroom.id]
+    return sql + " AND x.id = ?", [classroom.id, assignment.id]
+
+
+def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = None, columns: int = 30) -> Heatmap:
+    sql = (
+        "SELECT s.user_id, k.skill, COUNT(*) AS done, SUM(k.correct) AS right FROM answer_skills k"
+        " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
+        " JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id"
+        " WHERE x.class_id = ? AND k.skill NOT LIKE 'mistake:%'"
+    )
+    sql, params = narrowed(sql, classroom, assignment)
+    cells: dict[int, dict[str, tuple[int, int]]] = {}
+    totals: dict[str, tuple[int, int]] = {}
+    for row in db.query(sql + " GROUP BY s.user_id, k.skill", params):
+        cells.setdefault(row["user_id"], {})[row["skill"]] = (row["done"], row["right"])
+        done, right = totals.get(row["skill"], (0, 0))
+        totals[row["skill"]] = (done + row["done"], right + row["right"])
+    busiest = sorted(totals, key=lambda s: -totals[s][0])[:columns]
+    busiest.sort(key=lambda s: (totals[s][1] / totals[s][0], s))
+    members = [m for m in roster(db, classroom.id) if m.user_id in cells]
+    return Heatmap([(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in members], totals)
+
+
+@dataclass(frozen=True)
+class Report:
+    """A student's "report this question" on one of the assignment's questions."""
+
+    student: str
+    session_id: int
+    position: int
+    question_id: str
+    remark: str
+    created_at: str
+
+
+def reports(db: Database, classroom: Classroom, assignment: Assignment) -> list[Report]:
+    """What the class's students reported about the assignment's questions, newest first."""
+    rows = db.query(
+        "SELECT m.display_name, q.session_id, q.position, q.id, r.remark, r.created_at FROM reports r"
+        " JOIN questions q ON q.id = r.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        " JOIN memberships m ON m.class_id = ? AND m.user_id = r.user_id"
+        " WHERE s.assignment_id = ? ORDER BY r.created_at DESC, r.id DESC",
+        [classroom.id, assignment.id],
+    )
+    return [
+        Report(r["display_name"], r["session_id"], r["position"], r["id"], r["remark"], r["created_at"]) for r in rows
+    ]
+
+
+def class_mistakes(db: Database, classroom: Classroom, limit: int = 10) -> list[tuple[str, int, int]]:
+    """The named mistakes made in a class's assignments: (mistake id, times, students), the most common
+    first."""
+    sql, params = narrowed(
+        "SELECT j.value AS mistake, COUNT(*) AS n, COUNT(DISTINCT a.user_id) AS students"
+        " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        " JOIN assignments x ON x.id = s.assignment_id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = a.user_id, json_each(a.mistakes) j"
+        " WHERE x.class_id = ?",
+        classroom,
+        None,
+    )
+    rows = db.query(sql + " GROUP BY j.value ORDER BY n DESC, j.value LIMIT ?", [*params, limit])
+    return [(row["mistake"], row["n"], row["students"]) for row in rows]

@@ -1,0 +1,153 @@
+"""Every answer of a class, as CSV for spreadsheets and as one JSON document."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, TextIO
+
+from sqlite_utils import Database
+
+from .assignments import Assignment, assignments
+from .dashboard import answer_text, narrowed, results
+from .roster import Classroom, roster
+
+EXPORT_COLUMNS = (
+    "class_id",
+    "class",
+    "assignment_id",
+    "assignment",
+    "student_id",
+    "student",
+    "username",
+    "attempt",
+    "position",
+    "question_id",
+    "topic",
+    "target",
+    "correct",
+    "score",
+    "given",
+    "mistakes",
+    "time_ms",
+    "answered_at",
+)
+
+
+def export_rows(db: Database, classroom: Classroom, assignment: Assignment | None = None) -> list[dict[str, Any]]:
+    """Every answer the class's students gave to its assignments: one row per question answered, first
+    tries only, in the order class → assignment → student → attempt → question."""
+    sql = (
+        "SELECT x.id AS assignment_id, x.title AS assignment, s.id AS session_id, s.user_id AS student_id,"
+        " m.display_name AS student, u.username, q.position, q.id AS question_id, q.topic, q.target,"
+        " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
+        " FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
+        " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+        " WHERE x.class_id = ?"
+    )
+    sql, params = narrowed(sql, classroom, assignment)
+    rows = []
+    attempt_numbers: dict[tuple[int, int], dict[int, int]] = {}
+    for row in db.query(sql + " ORDER BY x.id, m.display_name COLLATE NOCASE, s.user_id, s.id, q.position", params):
+        numbers = attempt_numbers.setdefault((row["assignment_id"], row["student_id"]), {})
+        numbers.setdefault(row["session_id"], len(numbers) + 1)
+        rows.append(
+            {
+                "class_id": classroom.id,
+                "class": classroom.name,
+                **{k: row[k] for k in ("assignment_id", "assignment", "student_id", "student", "username")},
+                "attempt": numbers[row["session_id"]],
+                **{k: row[k] for k in ("position", "question_id", "topic", "target")},
+                "correct": bool(row["correct"]),
+                "score": row["score"],
+                "given": json.loads(row["given"]),
+                "mistakes": json.loads(row["mistakes"] or "[]"),
+                "time_ms": row["time_ms"],
+                "answered_at": row["answered_at"],
+            }
+        )
+    return rows
+
+
+def csv_cell(value: Any) -> str:
+    """A value for a spreadsheet cell. Text that a spreadsheet would run as a formula (a student could name
+    themselves ``=HYPERLINK(...)``) gets a leading apostrophe.
+
+    >>> csv_cell("=1+1"), csv_cell(["pinfu"]), csv_cell({"fu": "30"}), csv_cell(True), csv_cell(None), csv_cell([])
+    ("'=1+1", 'pinfu', 'fu: 30', '1', '', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, list | tuple) and not value:
+        return ""
+    if isinstance(value, Mapping):
+        text = "; ".join(f"{key}: {answer_text(answer)}" for key, answer in value.items())
+    elif isinstance(value, list | tuple):
+        text = answer_text(value)
+    else:
+        text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def write_csv(out: TextIO, rows: Iterable[Mapping[str, Any]]) -> None:
+    """Export rows as CSV, a header line first, every cell made safe for spreadsheets."""
+    writer = csv.writer(out)
+    writer.writerow(EXPORT_COLUMNS)
+    for row in rows:
+        writer.writerow([csv_cell(row[column]) for column in EXPORT_COLUMNS])
+
+
+def export_document(db: Database, classroom: Classroom) -> dict[str, Any]:
+    """The class's results as one JSON document: the class, each assignment with its students' standing, and
+    every answer (the rows of the CSV)."""
+    documents = []
+    for one in assignments(db, classroom):
+        found = results(db, classroom, one)
+        documents.append(
+            {
+                "id": one.id,
+                "title": one.title,
+                "settings": dict(one.settings),
+                "variant": one.variant,
+                "opens_at": one.opens_at,
+                "due_at": one.due_at,
+                "attempts_allowed": one.attempts_allowed,
+                "reveal": one.reveal,
+                "students": [
+                    {
+                        "student_id": s.member.user_id if s.member else None,
+                        "student": s.member.display_name if s.member else None,
+                        "status": s.status,
+                        "attempts": len(s.tries),
+                        "answered": s.counted.answered if s.counted else 0,
+                        "right": s.counted.right if s.counted else 0,
+                        "score": s.counted.score if s.counted else 0.0,
+                        "percent": round(s.percent, 1) if s.percent is not None else None,
+                    }
+                    for s in found.students
+                ],
+                "questions": [
+                    {
+                        "position": q.position,
+                        "answered": q.answered,
+                        "right": q.right,
+                        "median_ms": q.median_ms,
+                        "wrong_answers": [{"part": k, "answer": t, "count": n} for k, t, n in q.wrong_answers],
+                    }
+                    for q in found.questions
+                ],
+            }
+        )
+    return {
+        "class": {"id": classroom.id, "name": classroom.name, "created_at": classroom.created_at},
+        "students": [
+            {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
+            for m in roster(db, classroom.id)
+        ],
+        "assignments": documents,
+        "answers": export_rows(db, classroom),
+    }
