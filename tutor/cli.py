@@ -149,18 +149,18 @@ def run_score(args: argparse.Namespace) -> int:
         with _open_input(args.file, binary=True) as stream:
             score_stream(stream, sys.stdout.buffer, args.workers)
         return 0
-    if args.hand or args.win:
-        request: Any = _request_from_options(args)
-    else:
+    from .engine.hand import HandError
+
+    if not (args.hand or args.win):
         with _open_input(args.file) as stream:
             text = stream.read()
         try:
             request = json.loads(text)
         except ValueError as problem:
             return _refuse(args, error("bad_request", f"the input is not valid JSON: {problem}"))
-    from .engine.hand import HandError
-
     try:
+        if args.hand or args.win:
+            request = _request_from_options(args)
         result = evaluate(request)
     except HandError as refusal:
         return _refuse(args, error(refusal.code, refusal.message))
@@ -192,25 +192,21 @@ def _open_input(path: str | None, binary: bool = False) -> Any:
 
 
 def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
-    request: dict[str, Any] = {
-        "hand": args.hand or "",
-        "win": args.win or "",
-        "seat_wind": args.seat,
-        "round_wind": args.round,
-    }
-    melds = []
-    for meld in args.meld:
-        kind, _, tiles = meld.partition(":")
-        melds.append({"kind": kind, "tiles": tiles})
-    if melds:
-        request["melds"] = melds
-    for flag in STANDARD_FLAGS:
-        if getattr(args, flag):
-            request[flag] = True
-    request.update(dora_indicators=args.dora, ura_indicators=args.ura, honba=args.honba, riichi_sticks=args.sticks)
-    if args.preset:
-        request["rules"] = {"preset": args.preset}
-    return request
+    from .engine.api import build_request
+
+    return build_request(
+        args.hand or "",
+        args.win or "",
+        seat=args.seat,
+        round_wind=args.round,
+        melds=[tuple(meld.partition(":")[::2]) for meld in args.meld],
+        flags=[flag for flag in STANDARD_FLAGS if getattr(args, flag)],
+        dora="".join(args.dora),
+        ura="".join(args.ura),
+        honba=args.honba,
+        sticks=args.sticks,
+        preset=args.preset,
+    )
 
 
 def run_serve(args: argparse.Namespace) -> int:

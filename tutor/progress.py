@@ -308,7 +308,7 @@ def due_skills(db: Database, user_id: int, limit: int = 20, at: datetime | None 
 
 def next_due(db: Database, user_id: int) -> str | None:
     row = next(db.query("SELECT MIN(due_at) AS due FROM skill_states WHERE user_id = ?", [user_id]))
-    return row["due"]
+    return str(row["due"]) if row["due"] else None
 
 
 # --- what the dashboard shows -------------------------------------------------------------------

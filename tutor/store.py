@@ -28,13 +28,13 @@ migrations = Migrations("tutor")
 @migrations()
 def m001_meta(db: Database) -> None:
     # A place for facts about this database (when it was created, by which version).
-    db["meta"].create({"key": str, "value": str}, pk="key")
+    db.table("meta").create({"key": str, "value": str}, pk="key")
 
 
 @migrations()
 def m002_practice(db: Database) -> None:
     """Learners, what they were asked, what they answered, and what they know."""
-    db["users"].create(
+    db.table("users").create(
         {
             "id": int,
             "username": str,  # NULL for a guest until they register
@@ -50,7 +50,7 @@ def m002_practice(db: Database) -> None:
     )
     # Usernames are compared without case: "Ann" and "ann" are one account.
     db.execute("CREATE UNIQUE INDEX idx_users_username ON users (username COLLATE NOCASE)")
-    db["practice_sessions"].create(
+    db.table("practice_sessions").create(
         {
             "id": int,
             "user_id": int,
@@ -63,7 +63,7 @@ def m002_practice(db: Database) -> None:
         foreign_keys=[("user_id", "users", "id")],
         not_null={"user_id", "mode", "settings", "started_at"},
     )
-    db["questions"].create(
+    db.table("questions").create(
         {
             "id": str,  # a short id a learner can quote ("report this question")
             "user_id": int,
@@ -80,7 +80,7 @@ def m002_practice(db: Database) -> None:
         foreign_keys=[("user_id", "users", "id"), ("session_id", "practice_sessions", "id")],
         not_null={"user_id", "session_id", "topic", "difficulty", "seed", "payload", "served_at"},
     )
-    db["answers"].create(
+    db.table("answers").create(
         {
             "id": int,
             "question_id": str,
@@ -98,12 +98,12 @@ def m002_practice(db: Database) -> None:
         foreign_keys=[("question_id", "questions", "id"), ("user_id", "users", "id")],
         not_null={"question_id", "user_id", "attempt", "given", "correct", "score", "answered_at"},
     )
-    db["answer_skills"].create(
+    db.table("answer_skills").create(
         {"answer_id": int, "user_id": int, "skill": str, "correct": int, "answered_at": str},
         pk=("answer_id", "skill"),
         foreign_keys=[("answer_id", "answers", "id"), ("user_id", "users", "id")],
     )
-    db["skill_states"].create(
+    db.table("skill_states").create(
         {
             "user_id": int,
             "skill": str,
@@ -116,7 +116,7 @@ def m002_practice(db: Database) -> None:
         pk=("user_id", "skill"),
         foreign_keys=[("user_id", "users", "id")],
     )
-    db["reports"].create(
+    db.table("reports").create(
         {
             "id": int,
             "question_id": str,
@@ -129,33 +129,33 @@ def m002_practice(db: Database) -> None:
         foreign_keys=[("question_id", "questions", "id"), ("user_id", "users", "id")],
         defaults={"status": "open"},
     )
-    db["questions"].create_index(["user_id", "served_at"])
-    db["questions"].create_index(["session_id", "position"], unique=True)
-    db["answers"].create_index(["user_id", "answered_at"])
-    db["answers"].create_index(["question_id"])
-    db["answer_skills"].create_index(["user_id", "skill", "answered_at"])
-    db["skill_states"].create_index(["user_id", "due_at"])
+    db.table("questions").create_index(["user_id", "served_at"])
+    db.table("questions").create_index(["session_id", "position"], unique=True)
+    db.table("answers").create_index(["user_id", "answered_at"])
+    db.table("answers").create_index(["question_id"])
+    db.table("answer_skills").create_index(["user_id", "skill", "answered_at"])
+    db.table("skill_states").create_index(["user_id", "due_at"])
 
 
 @migrations()
 def m003_classroom(db: Database) -> None:
     """Classes, who is in them, what their teacher set, and the join attempts that are rate-limited."""
-    db["classes"].create(
+    db.table("classes").create(
         {"id": int, "name": str, "teacher_id": int, "join_code": str, "created_at": str},
         pk="id",
         foreign_keys=[("teacher_id", "users", "id")],
         not_null={"name", "teacher_id", "join_code", "created_at"},
     )
-    db["classes"].create_index(["join_code"], unique=True)
-    db["classes"].create_index(["teacher_id"])
-    db["memberships"].create(
+    db.table("classes").create_index(["join_code"], unique=True)
+    db.table("classes").create_index(["teacher_id"])
+    db.table("memberships").create(
         {"class_id": int, "user_id": int, "display_name": str, "joined_at": str},
         pk=("class_id", "user_id"),
         foreign_keys=[("class_id", "classes", "id"), ("user_id", "users", "id")],
         not_null={"display_name", "joined_at"},
     )
-    db["memberships"].create_index(["user_id"])
-    db["assignments"].create(
+    db.table("memberships").create_index(["user_id"])
+    db.table("assignments").create(
         {
             "id": int,
             "class_id": int,
@@ -172,17 +172,17 @@ def m003_classroom(db: Database) -> None:
         foreign_keys=[("class_id", "classes", "id")],
         not_null={"class_id", "title", "settings", "variant", "opens_at", "attempts_allowed", "reveal", "created_at"},
     )
-    db["assignments"].create_index(["class_id"])
+    db.table("assignments").create_index(["class_id"])
     # An attempt at an assignment is a practice session that points to it.
     db.execute("ALTER TABLE practice_sessions ADD COLUMN assignment_id INTEGER REFERENCES assignments(id)")
-    db["practice_sessions"].create_index(["assignment_id", "user_id"])
-    db["join_attempts"].create(
+    db.table("practice_sessions").create_index(["assignment_id", "user_id"])
+    db.table("join_attempts").create(
         {"id": int, "user_id": int, "address": str, "at": str, "ok": int},
         pk="id",
         not_null={"at", "ok"},
     )
-    db["join_attempts"].create_index(["user_id", "at"])
-    db["join_attempts"].create_index(["address", "at"])
+    db.table("join_attempts").create_index(["user_id", "at"])
+    db.table("join_attempts").create_index(["address", "at"])
 
 
 @migrations()
@@ -282,7 +282,8 @@ def get_db() -> Database:
         while len(open_here) > POOL_SIZE:
             open_here.popitem(last=False)[1].conn.close()
         g.db = db
-    return g.db
+    found: Database = g.db
+    return found
 
 
 def close_db(error: BaseException | None = None) -> None:

@@ -110,6 +110,8 @@ class StudentWork:
     tries: list[Attempt]
     counted: Attempt | None
     size: int
+    revealed: bool = True
+    """Whether the student may see their scores now (their teacher always may)."""
 
     @property
     def status(self) -> str:
@@ -123,5 +125,7 @@ class StudentWork:
 
 
 def student_work(db: Database, assignment: Assignment, user_id: int) -> StudentWork:
+    """A student's own standing, as they see it: scores only once the assignment reveals them."""
     tries = attempts(db, assignment, user_id)
-    return StudentWork(None, tries, best(tries), assignment.size)
+    revealed = assignment.revealed(any(a.complete for a in tries))
+    return StudentWork(None, tries, best(tries), assignment.size, revealed)

@@ -13,7 +13,7 @@ input: every refusal is an ``{"error": {"code", "message"}}`` object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .hand import Hand, HandError, Meld
@@ -48,6 +48,49 @@ MAX_ALTERNATIVES = 3
 
 def error(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
+
+
+def build_request(
+    hand: str,
+    win: str,
+    *,
+    seat: str = "E",
+    round_wind: str = "E",
+    melds: Sequence[tuple[str, str]] = (),
+    flags: Iterable[str] = (),
+    dora: str = "",
+    ura: str = "",
+    honba: int = 0,
+    sticks: int = 0,
+    preset: str | None = None,
+) -> dict[str, Any]:
+    """A score request from loose fields, as the calculator's form and ``tutor score --hand`` give them:
+    indicators as tile text (``"3m5p"``), melds as (kind, tiles). Blank fields are left out.
+
+    >>> build_request("123m456m789p345s5s", "5s", melds=[("pon", "777z")], flags=["tsumo"], dora="4s")
+    {'hand': '123m456m789p345s5s', 'win': '5s', 'seat_wind': 'E', 'round_wind': 'E', \
+'melds': [{'kind': 'pon', 'tiles': '777z'}], 'tsumo': True, 'dora_indicators': ['4s'], 'honba': 0, 'riichi_sticks': 0}
+    """
+    request: dict[str, Any] = {
+        "hand": hand.replace(" ", ""),
+        "win": win.strip(),
+        "seat_wind": seat,
+        "round_wind": round_wind,
+    }
+    if melds:
+        request["melds"] = [{"kind": kind, "tiles": tiles.replace(" ", "")} for kind, tiles in melds]
+    for flag in flags:
+        request[flag] = True
+    for text, name, what in ((dora, "dora_indicators", "dora"), (ura, "ura_indicators", "ura")):
+        if text.replace(" ", ""):
+            try:
+                request[name] = [str(t) for t in parse_tiles(text.replace(" ", ""))]
+            except TileNotationError as problem:
+                raise HandError("bad_tiles", f"{what} indicators: {problem}") from None
+    request.update(honba=honba, riichi_sticks=sticks)
+    if preset and preset != "tenhou":
+        request["rules"] = {"preset": preset}
+    return request
 
 
 def score_request(request: Any) -> dict[str, Any]:

@@ -11,11 +11,10 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ..engine.api import evaluate
+from ..engine.api import build_request, evaluate
 from ..engine.hand import HandError
 from ..engine.rules import PRESET_DESCRIPTIONS, PRESETS
 from ..engine.situation import STANDARD_FLAGS
-from ..engine.tiles import TileNotationError, parse_tiles
 from ..quiz.exercise import Exercise
 from ..quiz.questions import QuestionError
 from .presenting import render_presentation
@@ -28,40 +27,32 @@ MELD_SLOTS = 4
 
 def request_from_form(form: Any) -> dict[str, Any]:
     """A score request from the calculator's fields; raises HandError for fields that make no sense."""
-    score_request: dict[str, Any] = {
-        "hand": form.get("hand", "").replace(" ", ""),
-        "win": form.get("win", "").strip(),
-        "seat_wind": form.get("seat", "E"),
-        "round_wind": form.get("round", "E"),
-    }
     melds = []
     for slot in range(1, MELD_SLOTS + 1):
         kind, tiles = form.get(f"meld{slot}_kind", ""), form.get(f"meld{slot}_tiles", "").replace(" ", "")
         if kind and tiles:
-            melds.append({"kind": kind, "tiles": tiles})
+            melds.append((kind, tiles))
         elif tiles:
             raise HandError("bad_request", f"meld {slot}: choose chi, pon, open kan or closed kan for {tiles}")
-    if melds:
-        score_request["melds"] = melds
-    for flag in STANDARD_FLAGS:
-        if form.get(flag):
-            score_request[flag] = True
-    for field, name in (("dora", "dora_indicators"), ("ura", "ura_indicators")):
-        text = form.get(field, "").replace(" ", "")
-        if text:
-            try:
-                score_request[name] = [str(t) for t in parse_tiles(text)]
-            except TileNotationError as problem:
-                raise HandError("bad_tiles", f"{field} indicators: {problem}") from None
-    for field, name in (("honba", "honba"), ("sticks", "riichi_sticks")):
+    counts = []
+    for field in ("honba", "sticks"):
         text = form.get(field, "").strip() or "0"
         if not (text.isascii() and text.isdigit()):
             raise HandError("bad_request", f"{field} must be a whole number, not {text!r}")
-        score_request[name] = int(text)
-    preset = form.get("preset", "tenhou")
-    if preset != "tenhou":
-        score_request["rules"] = {"preset": preset}
-    return score_request
+        counts.append(int(text))
+    return build_request(
+        form.get("hand", ""),
+        form.get("win", ""),
+        seat=form.get("seat", "E"),
+        round_wind=form.get("round", "E"),
+        melds=melds,
+        flags=[flag for flag in STANDARD_FLAGS if form.get(flag)],
+        dora=form.get("dora", ""),
+        ura=form.get("ura", ""),
+        honba=counts[0],
+        sticks=counts[1],
+        preset=form.get("preset", "tenhou"),
+    )
 
 
 @bp.get("/calculator")
@@ -99,7 +90,7 @@ def present() -> ResponseReturnValue:
         abort(400, refusal.message)
     except QuestionError as refusal:
         abort(400, str(refusal))
-    fields = {key: value for key, value in form.items() if key != "step"}
+    fields: dict[str, Any] = {key: value for key, value in form.items() if key != "step"}
     return render_presentation(
         exercise,
         heading="Calculator",

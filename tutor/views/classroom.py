@@ -338,10 +338,7 @@ def assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
     db = get_db()
     if not teaches:
         work = rooms.student_work(db, task, _me().id)
-        revealed = task.revealed(any(a.complete for a in work.tries))
-        return render_template(
-            "classroom/assignment_student.html", classroom=classroom, assignment=task, work=work, revealed=revealed
-        )
+        return render_template("classroom/assignment_student.html", classroom=classroom, assignment=task, work=work)
     return render_template(
         "classroom/dashboard.html",
         classroom=classroom,

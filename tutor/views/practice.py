@@ -126,7 +126,7 @@ def serve_next(session_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/q/<question_id>")
-def question(question_id: str) -> Any:
+def question(question_id: str) -> ResponseReturnValue:
     return _render_question(question_id)
 
 
@@ -203,11 +203,11 @@ def report(question_id: str) -> ResponseReturnValue:
 
 
 @bp.get("/session/<int:session_id>/result")
-def result(session_id: int) -> Any:
+def result(session_id: int) -> ResponseReturnValue:
     return _render_result(session_id)
 
 
-def _render_result(session_id: int, problem: str | None = None, status: int = 200) -> Any:
+def _render_result(session_id: int, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     try:
         found = sessions.results(get_db(), _user_id(), session_id)
     except Refusal:

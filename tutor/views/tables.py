@@ -25,7 +25,7 @@ def tables() -> str:
     for key, title, dealer, tsumo in TABLES:
         rows = []
         for fu in FU_ROWS:
-            cells = []
+            cells: list[tuple[str, bool] | None] = []
             for han in HAN_COLUMNS:
                 if not possible_cell(han, fu, tsumo):
                     cells.append(None)
@@ -35,7 +35,7 @@ def tables() -> str:
             rows.append((fu, cells))
         built.append((key, title, rows))
     limits = []
-    for name, han in (
+    for name, han_text in (
         ("mangan", "5"),
         ("haneman", "6-7"),
         ("baiman", "8-10"),
@@ -43,7 +43,7 @@ def tables() -> str:
         ("yakuman", "13+"),
     ):
         base = LIMIT_BASE[name]
-        limits.append((name, han, [str(payment(base, d, t)) for _, _, d, t in TABLES]))
+        limits.append((name, han_text, [str(payment(base, d, t)) for _, _, d, t in TABLES]))
     return render_template(
         "tables/tables.html", tables=built, han_columns=HAN_COLUMNS, limits=limits, headers=[t[1] for t in TABLES]
     )
