@@ -5,7 +5,6 @@ stands under concurrency, and malformed settings are a 400 naming the problem.""
 from __future__ import annotations
 
 import ast
-import html
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from tests.conftest import csrf
 from tests.web.test_classroom import join, open_class, send, set_times, start, take, user
@@ -145,7 +145,7 @@ def test_an_unreadable_answer_to_an_answered_question_is_409_in_both(app: Flask,
     from_form = send(client, f"/practice/q/{question_id}/answer", **{kind: "lots"})
     assert from_api.status_code == from_form.status_code == 409
     assert from_api.json["error"]["code"] == "already_answered"
-    assert html.escape(from_api.json["error"]["message"]) in from_form.get_data(as_text=True)
+    assert escape(from_api.json["error"]["message"]) in from_form.get_data(as_text=True)
 
 
 def test_an_unreadable_first_answer_is_400_in_both_and_stores_nothing(app: Flask, client: FlaskClient) -> None:
@@ -154,7 +154,7 @@ def test_an_unreadable_first_answer_is_400_in_both_and_stores_nothing(app: Flask
     from_api = api(client, f"/api/questions/{question_id}/answer", {"answers": {kind: "lots"}})
     from_form = send(client, f"/practice/q/{question_id}/answer", **{kind: "lots"})
     assert from_api.status_code == from_form.status_code == 400
-    assert html.escape(from_api.json["problems"][kind]) in from_form.get_data(as_text=True)
+    assert escape(from_api.json["problems"][kind]) in from_form.get_data(as_text=True)
     assert count(app, "SELECT COUNT(*) AS n FROM answers") == 0
 
 
