@@ -23,7 +23,8 @@ and may use, besides ordinary Markdown:
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
 become the body of the yaku's reference page.
 
-Everything is rendered once per process; broken tile codes, worked examples
+Everything is rendered once per process (once for all the apps of a process, see
+:func:`shared_book`); broken tile codes, worked examples
 or questions make a :class:`LessonError` naming the file and every problem in it.
 """
 
@@ -243,6 +244,35 @@ class LessonBook:
         return before, after
 
 
+_BUILT: dict[tuple[object, ...], LessonBook] = {}
+_BUILT_LOCK = threading.Lock()
+
+
+def _made_from(folders: list[Path], lang: str) -> tuple[object, ...]:
+    """What a book is made from: its language, its folders and every Markdown file's path, size and time."""
+    files = []
+    for folder in folders:
+        for path in [*sorted(folder.glob("*.md")), *sorted((folder / "yaku").glob("*.md"))]:
+            stat = path.stat()
+            files.append((str(path.resolve()), stat.st_size, stat.st_mtime_ns))
+    return (lang, tuple(str(folder.resolve()) for folder in folders), tuple(files))
+
+
+def shared_book(folders: list[Path], render_block: RenderBlock, lang: str = "en") -> LessonBook:
+    """The book of these folders, built once per process and shared by every app of the process.
+
+    A page depends only on its files and on the site's templates, which are the same for every app
+    in a process; so a second app (every test builds one) reuses the pages instead of scoring every
+    worked example again. A folder of its own, or a file added, removed or edited, makes a new book.
+    """
+    key = _made_from(folders, lang)
+    with _BUILT_LOCK:
+        book = _BUILT.get(key)
+        if book is None:
+            book = _BUILT[key] = LessonBook(folders, render_block, lang)
+        return book
+
+
 class LessonLibrary:
     """The books of every language, each built on first use and kept for the life of the process."""
 
@@ -258,5 +288,5 @@ class LessonLibrary:
             with self._lock:
                 book = self._books.get(lang)
                 if book is None:
-                    book = self._books[lang] = LessonBook(self._folders_for(lang), self._render_block, lang)
+                    book = self._books[lang] = shared_book(self._folders_for(lang), self._render_block, lang)
         return book

@@ -713,7 +713,9 @@ def _chiitoitsu_fu(b: Builder, difficulty: int) -> Plan | None:
     return _chiitoitsu(b, difficulty)
 
 
-# --- topics ------------------------------------------------------------------------------------
+# --- groups of targets ---------------------------------------------------------------------------
+# The engine knows no lessons: these are only named groups of the hands it can make. The curriculum
+# (tutor/curriculum.py) gives each topic its title and lesson and names the group its hands come from.
 
 TOPICS: dict[str, tuple[str, ...]] = {
     "everyday-yaku": (
@@ -750,7 +752,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "points": ("random",),
     "dora": ("dora",),
 }
-"""Topics for ``--topic``: each draws from these targets (``random``: any hand; ``dora``: a hand holding dora)."""
+"""Groups of targets by name (``tutor generate --topic``): each draws from these targets (``random``: any hand;
+``dora``: a hand holding dora)."""
 
 
 def valid_names() -> str:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+# The topics live in the curriculum; they are re-exported for the modules that read them here.
+from ..curriculum import TOPICS as TOPICS
+from ..curriculum import Topic as Topic
 from ..engine import targets
 from ..engine.points import possible_cell
 from .exercise import Exercise
@@ -24,43 +26,6 @@ from .questions import Question
 
 HAND_PARTS = ("yaku", "han", "fu", "points")
 """What a learner may ask of a scored hand, in any combination."""
-
-
-@dataclass(frozen=True)
-class Topic:
-    id: str
-    title: str
-    lesson: str
-    """The lesson slug that teaches it."""
-    kind: str
-    """"hand" (a scored hand, asked in parts), or "waits", "furiten", "dora", "table"."""
-    targets: tuple[str, ...] = ()
-    """Yaku ids or fu features its hands are made for (empty: any hand)."""
-    parts: tuple[str, ...] = ()
-    """What a hand of this topic asks unless the learner chooses."""
-
-
-def _yaku_topic(id: str, title: str, lesson: str) -> Topic:
-    return Topic(id, title, lesson, "hand", targets.TOPICS[id], ("yaku", "han"))
-
-
-TOPICS: dict[str, Topic] = {
-    t.id: t
-    for t in (
-        _yaku_topic("everyday-yaku", "Everyday yaku", "everyday-yaku"),
-        _yaku_topic("one-han", "1-han yaku", "one-han"),
-        _yaku_topic("two-han", "2-han yaku", "two-han"),
-        _yaku_topic("three-six-han", "3- and 6-han yaku", "three-six-han"),
-        _yaku_topic("yakuman", "Yakuman", "yakuman"),
-        Topic("fu", "Fu", "fu", "hand", targets.TOPICS["fu"], ("fu",)),
-        Topic("points", "Points", "points", "hand", (), ("points",)),
-        Topic("dora", "Dora", "dora", "dora"),
-        Topic("waits", "Waits", "hand-shape", "waits"),
-        Topic("furiten", "Furiten", "furiten", "furiten"),
-        Topic("table", "Point-table drill", "points", "table"),
-    )
-}
-"""Practice topics, in course order."""
 
 TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 LIMIT_TRIES = 20

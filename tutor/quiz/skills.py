@@ -21,11 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
 from ..engine.points import base_points, possible_cell
 from ..engine.yaku import YAKU
 from .exercise import Exercise, ExerciseGrade
-from .makers import TABLE_FU, TOPICS, make_exercise
+from .makers import TABLE_FU, make_exercise
 from .questions import DORA_IDS, Question
 
 # Which fu feature (a practice target) each engine fu item trains.
@@ -151,16 +152,16 @@ def info(skill: str) -> SkillInfo:
     if family == "yaku" and name in YAKU:
         return SkillInfo(skill, YAKU[name].name, "Yaku", f"/yaku/{name}")
     if family == "fu":
-        return SkillInfo(skill, f"Fu: {name.replace('-', ' ')}", "Fu", "/lessons/fu")
+        return SkillInfo(skill, f"Fu: {name.replace('-', ' ')}", "Fu", skill_lesson_url(skill))
     if family == "table":
-        return SkillInfo(skill, _table_label(name), "Point table", "/lessons/points")
+        return SkillInfo(skill, _table_label(name), "Point table", skill_lesson_url(skill))
     if family == "furiten":
-        return SkillInfo(skill, FURITEN_LABELS.get(name, name), "Furiten", "/lessons/furiten")
+        return SkillInfo(skill, FURITEN_LABELS.get(name, name), "Furiten", skill_lesson_url(skill))
     if family == "waits":
-        return SkillInfo(skill, f"Waits: {name}", "Waits", "/lessons/hand-shape")
+        return SkillInfo(skill, f"Waits: {name}", "Waits", skill_lesson_url(skill))
     if family == "dora":
         names = {"indicator": "Dora from the indicator", "count": "Counting dora", "aka_dora": "Red fives"}
-        return SkillInfo(skill, names.get(name, name.replace("_", " ").capitalize()), "Dora", "/lessons/dora")
+        return SkillInfo(skill, names.get(name, name.replace("_", " ").capitalize()), "Dora", skill_lesson_url(skill))
     if family == "mistake":
         from .mistakes import MISTAKES
 
@@ -188,7 +189,7 @@ def exercise_for(skill: str, seed: str, difficulty: int = 2) -> Exercise:
     """An exercise that trains ``skill`` (for review and for "practise this" links)."""
     family, _, name = skill.partition(":")
     if family == "yaku" and name in targets.TARGETS:
-        topic = next((t.id for t in TOPICS.values() if name in t.targets), "one-han")
+        topic = TARGET_TOPICS.get(name, "one-han")
         return make_exercise(topic, seed, difficulty, ("yaku", "han"), target=name)
     if family == "fu" and name in targets.TARGETS:
         return make_exercise("fu", seed, difficulty, ("fu",), target=name)

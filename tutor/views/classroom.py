@@ -21,8 +21,8 @@ from werkzeug.datastructures import MultiDict
 from .. import classroom as rooms
 from .. import progress
 from ..accounts import User
-from ..practice import TARGET_TOPICS
-from ..quiz.makers import HAND_PARTS, TOPICS
+from ..curriculum import TARGET_TOPICS, TOPICS
+from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
 from ..store import get_db
@@ -37,8 +37,7 @@ View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 def _target_groups() -> list[tuple[str, list[tuple[str, str]]]]:
     groups = []
     for topic in TOPICS.values():
-        family = "fu" if topic.id == "fu" else "yaku"
-        members = [(t, info(f"{family}:{t}").label) for t, home in TARGET_TOPICS.items() if home == topic.id]
+        members = [(t, info(topic.target_skill(t)).label) for t, home in TARGET_TOPICS.items() if home == topic.id]
         if members:
             groups.append((topic.title, members))
     return groups
