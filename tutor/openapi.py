@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .curriculum import TOPICS
 from .engine.situation import FLAGS, WIND_LETTERS
 from .engine.yaku import YAKU
-from .quiz.makers import HAND_PARTS, TOPICS
+from .quiz.makers import HAND_PARTS
 from .quiz.questions import KINDS
 
 

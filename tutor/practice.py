@@ -21,13 +21,12 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import progress
+from .curriculum import TARGET_TOPICS, TOPICS, skill_in_topics
 from .quiz.exercise import Exercise
-from .quiz.makers import HAND_PARTS, TOPICS, ExerciseError, make_exercise
+from .quiz.makers import HAND_PARTS, ExerciseError, make_exercise
 from .quiz.skills import exercise_for
 
 MODES = ("practice", "quiz", "review", "replay", "drill")
-TARGET_TOPICS = {target: topic.id for topic in reversed(TOPICS.values()) for target in topic.targets}
-"""Each yaku and fu feature a hand can be made for, with the (first) topic that teaches it."""
 DRILL_SIZE = 5
 SKILL = re.compile(r"^(yaku|fu|table|furiten|waits|dora|mistake):[a-z0-9_-]{1,40}$")
 MAX_QUIZ = 50
@@ -147,7 +146,7 @@ def next_exercise(db: Database, user_id: int, session: Mapping[str, Any], asked:
         due = progress.due_skills(db, user_id, limit=1)
         return exercise_for(due[0], seed, settings["difficulty"]) if due else None
     topics: Sequence[str] = settings["topics"]
-    due = [s for s in progress.due_skills(db, user_id, limit=50) if _skill_in_topics(s, topics)]
+    due = [s for s in progress.due_skills(db, user_id, limit=50) if skill_in_topics(s, topics)]
     if due and rng.random() < DUE_SHARE:
         return exercise_for(rng.choice(due[:5]), seed, settings["difficulty"])
     # Each skill's first tries and misses, from the one row per skill review keeps anyway.
@@ -158,18 +157,6 @@ def next_exercise(db: Database, user_id: int, session: Mapping[str, Any], asked:
     return make_exercise(topic, seed, settings["difficulty"], parts, target=target, itemised=settings["itemised"])
 
 
-def _skill_in_topics(skill: str, topics: Sequence[str]) -> bool:
-    family, _, name = skill.partition(":")
-    for topic in topics:
-        spec = TOPICS[topic]
-        if (
-            name in spec.targets
-            or {"table": "table", "furiten": "furiten", "waits": "waits", "dora": "dora"}.get(family) == topic
-        ):
-            return True
-    return family == "mistake" and bool({"fu", "points", "table"} & set(topics))
-
-
 def _weighted_topic(record: Mapping[str, tuple[int, int]], topics: Sequence[str], rng: random.Random) -> str:
     """Topics the learner gets wrong more come up more (but every chosen topic still comes up)."""
     if len(topics) == 1:
@@ -178,7 +165,7 @@ def _weighted_topic(record: Mapping[str, tuple[int, int]], topics: Sequence[str]
     for topic in topics:
         reviews = lapses = 0
         for skill, (seen, missed) in record.items():
-            if _skill_in_topics(skill, (topic,)) and not skill.startswith("mistake:"):
+            if skill_in_topics(skill, (topic,)) and not skill.startswith("mistake:"):
                 reviews, lapses = reviews + seen, lapses + missed
         weights.append(2.0 if not reviews else 1.0 + 3.0 * lapses / reviews)
     return rng.choices(list(topics), weights)[0]

@@ -20,8 +20,8 @@ from sqlite_utils import Database
 
 from .clock import moment as current_moment
 from .clock import now, today
+from .curriculum import TOPICS
 from .quiz.exercise import Exercise, ExerciseGrade
-from .quiz.makers import TOPICS
 from .quiz.skills import info
 from .store import write_transaction
 

@@ -13,9 +13,10 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from .. import progress, sessions
+from ..curriculum import TOPICS
 from ..engine.yaku import YAKU
 from ..quiz.exercise import PICK_KINDS, Exercise
-from ..quiz.makers import HAND_PARTS, TOPICS
+from ..quiz.makers import HAND_PARTS
 from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import current_user, learner
