@@ -17,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import classroom, practice, progress
 from ..engine.yaku import YAKU
-from ..quiz.exercise import PICK_KINDS, Exercise, ExerciseGrade
+from ..quiz.exercise import Exercise, ExerciseGrade
 from ..quiz.makers import HAND_PARTS, TOPICS, ExerciseError
 from ..quiz.skills import skills_touched
 from ..store import get_db
@@ -26,17 +26,7 @@ from .params import whole_number
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
-PART_NAMES = {
-    "yaku": "Yaku",
-    "han": "Han",
-    "fu": "Fu",
-    "points": "Points",
-    "waits": "Winning tiles",
-    "furiten": "Furiten",
-    "dora": "Dora",
-    "dora_tile": "Dora tiles",
-    "table": "Points",
-}
+PART_NAMES = Exercise.part_names()
 MAX_THINKING_MS = 3_600_000  # time beyond an hour says the tab was left open, not how long the hand took
 
 
@@ -247,15 +237,7 @@ def record(served: progress.Served, given: dict[str, Any], grade: ExerciseGrade)
 
 def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str, Any]:
     """Each part's answer from the form: picks for choice questions, rows for itemised fu, else text."""
-    given: dict[str, Any] = {}
-    for part in exercise.parts:
-        if part.kind in PICK_KINDS:
-            given[part.kind] = form.getlist(part.kind)
-        elif part.kind == "fu" and part.itemised:
-            given["fu"] = {row.id: form.get(f"fu.{row.id}", "") for row in part.fu_rows()}
-        else:
-            given[part.kind] = form.get(part.kind, "")
-    return given
+    return exercise.read_form(form.getlist)
 
 
 @bp.post("/q/<question_id>/report")
