@@ -107,7 +107,11 @@ class FuQuestion(HandNumberQuestion):
         won = claim(lambda i: i.key in ("fu.menzen_ron", "fu.tsumo", "fu.pinfu_tsumo"))
         rows.append(FuRow("win", "How it was won (closed ron, or tsumo)", None, sum(i.fu for i in won), won))
         for number, group in enumerate(reading.groups, 1):
-            found = claim(lambda i, notation=group.notation: i.tiles == notation and not i.key.startswith("fu.wait"))
+
+            def of_group(item: FuItem, notation: str = group.notation) -> bool:
+                return item.tiles == notation and not item.key.startswith("fu.wait")
+
+            found = claim(of_group)
             called = " (called)" if group.is_open else " (closed kan)" if group.is_quad else ""
             rows.append(
                 FuRow(
