@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .questions import Grade, Question, QuestionError
+from .questions import KINDS, GetList, Grade, Question, QuestionError
 
-PICK_KINDS = ("yaku", "waits", "dora_tile")
-"""Kinds answered by ticking several choices."""
+PICK_KINDS = tuple(kind for kind, question in KINDS.items() if question.picks)
+"""Kinds answered by ticking several choices (``yaku``, ``waits``, ``dora_tile``)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,15 @@ class Exercise:
                 return part
         raise KeyError(kind)
 
+    def read_form(self, getlist: GetList) -> dict[str, Any]:
+        """Each part's answer from a submitted form (``request.form.getlist``), by kind, ready for :meth:`grade`."""
+        return {part.kind: part.read_form(getlist) for part in self.parts}
+
+    @staticmethod
+    def part_names() -> dict[str, str]:
+        """What each kind of part is called on pages, by kind."""
+        return {kind: question.name for kind, question in KINDS.items()}
+
     def grade(self, answers: Mapping[str, Any]) -> ExerciseGrade:
         """Grade every part; ``answers`` maps a part's kind to its answer (text, picks or fu rows)."""
         from .mistakes import diagnose
@@ -106,7 +115,7 @@ class Exercise:
         for part in self.parts:
             answer = answers.get(part.kind)
             if answer in (None, "", []):
-                if part.kind not in PICK_KINDS:
+                if not part.picks:
                     problems[part.kind] = "no answer given"
                     continue
                 answer = []  # picking nothing is an answer ("no yaku", "not tenpai"), a wrong one here

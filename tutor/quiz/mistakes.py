@@ -31,13 +31,11 @@ from ..engine.report import describe_reading
 from ..engine.rules import TENHOU, RuleSet
 from ..engine.score import ReadingScore, ScoreResult, dora_hits, score_reading
 from ..engine.yaku import YAKU
-from .answers import AnswerError, parse_number, parse_points
-from .questions import Question, payment_answer
+from .answers import AnswerError
+from .questions import KINDS, Question, payment_answer
 
 Answer = int | tuple[int, ...]
 """A number (han, fu, dora) or a payment as :func:`~tutor.quiz.answers.parse_points` reads it."""
-NUMBER_KINDS = ("han", "fu", "dora")
-PAYMENT_KINDS = ("points", "table")
 
 
 # --- the working: what a learner computes on the way to an answer ---------------------------------
@@ -131,13 +129,11 @@ class Working:
         return paid._replace(tsumo_dealer=dealer_pays, tsumo_non_dealer=(paid.tsumo_non_dealer or 0) + extra)
 
     def answer(self, kind: str) -> Answer:
-        """The answer this working gives to a question of ``kind``."""
-        if kind == "han":
-            return self.han
-        if kind == "fu":
-            return self.fu
-        if kind == "dora":
-            return self.dora
+        """The answer this working gives to a question of ``kind`` (the kind picks it out)."""
+        return KINDS[kind].of_working(self)
+
+    def paid(self) -> Answer:
+        """The payment this working reaches, as a points or table answer."""
         paid = self.payment()
         if self.tsumo_total and paid.ron is None:
             return (paid.total,)  # honba included, sticks not: payment() leaves them out
@@ -146,36 +142,12 @@ class Working:
 
 def working(question: Question) -> Working | None:
     """The right working behind a question's answer; None for questions not answered with a number."""
-    if question.kind == "table":
-        cell = question.table_cell
-        return Working(han=cell.han, fu=cell.fu, dealer=cell.dealer, tsumo=cell.tsumo, honba=cell.honba)
-    result = question.result
-    if question.kind not in (*NUMBER_KINDS, "points") or result is None or result.best is None:
-        return None
-    return Working.of_reading(result, result.best)
+    return question.working()
 
 
 def right_answer(question: Question) -> Answer | None:
     """The engine's answer, in the form :func:`diagnose` compares (None: not a number question)."""
-    if question.kind == "table":
-        return payment_answer(question.solution)
-    result = question.result
-    if result is None or result.payment is None:
-        return None
-    if question.kind == "han":
-        return result.han
-    if question.kind == "fu":
-        return result.fu
-    if question.kind == "dora":
-        return result.dora_han
-    if question.kind == "points":
-        return payment_answer(result.payment)
-    return None
-
-
-def read_answer(kind: str, text: str) -> Answer:
-    """The learner's answer, read leniently; raises AnswerError when unreadable."""
-    return parse_points(text) if kind in PAYMENT_KINDS else parse_number(text)
+    return question.number_answer()
 
 
 # --- mistakes -------------------------------------------------------------------------------------
@@ -247,7 +219,7 @@ def diagnose(question: Question, answer_text: str) -> list[Mistake]:
     if base is None or right is None:
         return []
     try:
-        given = read_answer(question.kind, answer_text)
+        given = question.read_number(answer_text)
     except AnswerError:
         return []
     # The working must reproduce the engine's answer, or a "mistake" could just be a gap in it.

@@ -42,9 +42,5 @@ def reveal_steps(exercise: Exercise) -> list[Step]:
 
 
 def expected_text(question: Question) -> str:
-    """The right answer in words, whatever the kind of question (grading any readable answer says it)."""
-    for probe in ([], "0", ["ron"]):
-        grade = question.grade(probe)
-        if not grade.problem:
-            return grade.expected
-    return ""
+    """The right answer in words, as the kind of question says it."""
+    return question.expected()

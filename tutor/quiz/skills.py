@@ -23,32 +23,12 @@ from typing import Any
 
 from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
-from ..engine.points import base_points, possible_cell
+from ..engine.points import possible_cell
 from ..engine.yaku import YAKU
 from .exercise import Exercise, ExerciseGrade
 from .makers import TABLE_FU, make_exercise
-from .questions import DORA_IDS, Question
+from .questions import Question
 
-# Which fu feature (a practice target) each engine fu item trains.
-FU_SKILLS = {
-    "fu.menzen_ron": "closed-ron",
-    "fu.wait.kanchan": "kanchan",
-    "fu.wait.penchan": "penchan",
-    "fu.wait.tanki": "tanki",
-    "fu.ron_triplet": "ron-triplet",
-    "fu.closed_triplet.terminals": "closed-terminal-triplet",
-    "fu.closed_triplet.honours": "closed-terminal-triplet",
-    "fu.open_triplet": "open-triplet",
-    "fu.closed_quad": "closed-kan",
-    "fu.open_quad": "open-kan",
-    "fu.pair.dragon": "value-pair",
-    "fu.pair.seat_wind": "value-pair",
-    "fu.pair.round_wind": "value-pair",
-    "fu.pair.double_wind": "double-wind-pair",
-    "fu.pinfu_tsumo": "pinfu-tsumo",
-    "fu.open_pinfu": "open-pinfu",
-    "fu.chiitoitsu": "chiitoitsu-fu",
-}
 FURITEN_LABELS = {
     "ron": "Ron allowed (no furiten)",
     "not_a_wait": "Not a winning tile",
@@ -65,73 +45,12 @@ def skills_touched(exercise: Exercise, grade: ExerciseGrade, answers: Mapping[st
         part = grade.parts.get(question.kind)
         if part is None:
             continue
-        for skill, right in _part_skills(question, part.correct, exercise, answers).items():
+        for skill, right in question.skills(part.correct, exercise, answers).items():
             # A skill two parts touch counts as right only if both got it right.
             touched[skill] = touched.get(skill, True) and right
     for mistake in grade.mistakes:
         touched[f"mistake:{mistake.id}"] = False
     return touched
-
-
-def _part_skills(question: Question, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
-    kind = question.kind
-    result = question.result
-    if kind == "yaku":
-        assert result is not None
-        right = question.expected_yaku()
-        picked = answers.get("yaku") or []
-        given = {picked} if isinstance(picked, str) else set(picked)
-        return {f"yaku:{y}": (y in given) == (y in right) for y in right | given if y in YAKU}
-    if kind == "han":
-        assert result is not None
-        if "yaku" in exercise.kinds:
-            return {}  # the yaku part already says which yaku were known
-        return {f"yaku:{y.id}": correct for y in result.yaku if y.id not in DORA_IDS}
-    if kind == "fu":
-        assert result is not None and result.best is not None
-        return {f"fu:{feature}": correct for feature in fu_features(question)}
-    if kind in ("points", "table"):
-        return {table_skill(question): correct}
-    if kind == "furiten":
-        return {f"furiten:{question.furiten_outcome}": correct}
-    if kind == "waits":
-        shapes = {w.label for tile in question.solution for w in tile.waits}
-        return {f"waits:{shape}": correct for shape in shapes}
-    if kind == "dora_tile":
-        return {"dora:indicator": correct}
-    if kind == "dora":
-        assert result is not None
-        found = {"dora:count": correct}
-        for line in result.dora:
-            found[f"dora:{line.id}"] = correct
-        return found
-    return {}
-
-
-def fu_features(question: Question) -> set[str]:
-    """The fu features (practice targets) present in a hand question's scored reading."""
-    result = question.result
-    assert result is not None and result.best is not None
-    features = set()
-    for item in result.best.fu_items:
-        for prefix, feature in FU_SKILLS.items():
-            if item.key.startswith(prefix):
-                features.add(feature)
-    return features
-
-
-def table_skill(question: Question) -> str:
-    """The point-table cell a points or table question drills."""
-    if question.kind == "table":
-        han, fu, dealer, tsumo, _ = question.table_cell
-        limit = base_points(han, fu, 0)[1]
-    else:
-        result = question.result
-        assert result is not None and result.best is not None
-        han, fu, limit = result.han, result.fu, result.limit
-        dealer, tsumo = result.situation.is_dealer, result.situation.tsumo
-    who = f"{'dealer' if dealer else 'non_dealer'}-{'tsumo' if tsumo else 'ron'}"
-    return f"table:{limit}-{who}" if limit else f"table:{han}-{fu}-{who}"
 
 
 # --- what a skill is called, where it is taught, and how to practise it -------------------------

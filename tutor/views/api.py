@@ -165,16 +165,7 @@ def progress_summary() -> ResponseReturnValue:
 
 
 def part_json(part: Question) -> dict[str, Any]:
-    body: dict[str, Any] = {"kind": part.kind, "prompt": part.text}
-    choices = part.choices()
-    if choices:
-        body["choices"] = [{"value": value, "label": label} for value, label in choices]
-    if part.kind == "fu" and part.itemised:
-        body["rows"] = [
-            {"id": row.id, "label": row.label, "tiles": row.tiles, **({"fu": row.fu} if row.given else {})}
-            for row in part.fu_rows()
-        ]
-    return body
+    return part.public_json()
 
 
 def question_json(served: progress.Served) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from .. import progress, sessions
 from ..curriculum import TOPICS
 from ..engine.yaku import YAKU
-from ..quiz.exercise import PICK_KINDS, Exercise
+from ..quiz.exercise import Exercise
 from ..quiz.makers import HAND_PARTS
 from ..sessions import Refusal
 from ..store import get_db
@@ -24,17 +24,7 @@ from .params import whole_number
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
-PART_NAMES = {
-    "yaku": "Yaku",
-    "han": "Han",
-    "fu": "Fu",
-    "points": "Points",
-    "waits": "Winning tiles",
-    "furiten": "Furiten",
-    "dora": "Dora",
-    "dora_tile": "Dora tiles",
-    "table": "Points",
-}
+PART_NAMES = Exercise.part_names()
 
 
 @bp.app_context_processor
@@ -179,15 +169,7 @@ def answer(question_id: str) -> ResponseReturnValue:
 
 def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str, Any]:
     """Each part's answer from the form: picks for choice questions, rows for itemised fu, else text."""
-    given: dict[str, Any] = {}
-    for part in exercise.parts:
-        if part.kind in PICK_KINDS:
-            given[part.kind] = form.getlist(part.kind)
-        elif part.kind == "fu" and part.itemised:
-            given["fu"] = {row.id: form.get(f"fu.{row.id}", "") for row in part.fu_rows()}
-        else:
-            given[part.kind] = form.get(part.kind, "")
-    return given
+    return exercise.read_form(form.getlist)
 
 
 @bp.post("/q/<question_id>/report")

@@ -1,0 +1,41 @@
+"""How many han of dora a hand holds: dora, red fives and ura dora."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.score import ScoreResult
+from ..questions import Grade, grade_number, register
+from .hand import HandNumberQuestion
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+    from ..mistakes import Answer, Working
+
+
+@register
+class DoraQuestion(HandNumberQuestion):
+    kind = "dora"
+    name = "Dora"
+    default_prompt = "How many han of dora (dora, red fives and ura dora) does this hand hold?"
+    example = {"request": {"hand": "234m678m234p56788s", "win": "5s", "tsumo": True, "dora_indicators": ["1m"]}}
+
+    def mark(self, answer: Any) -> Grade:
+        return grade_number(answer, self.result.dora_han, "han of dora")
+
+    def expected(self) -> str:
+        return f"{self.result.dora_han} han of dora"
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        found = {"dora:count": correct}
+        for line in self.result.dora:
+            found[f"dora:{line.id}"] = correct
+        return found
+
+    def hand_number(self, result: ScoreResult) -> Answer:
+        return result.dora_han
+
+    @staticmethod
+    def of_working(working: Working) -> Answer:
+        return working.dora

@@ -1,0 +1,51 @@
+"""Which tile is the dora for each indicator (9 wraps to 1, North to East, Red to White)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.tiles import Tile, dora_from_indicator, parse_tiles
+from ..answers import parse_tile_choice, tile_kinds_text
+from ..questions import Grade, Question, QuestionError, compare_picks, register, tiles_of_suits
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+
+
+@register
+class DoraTileQuestion(Question):
+    """``{"indicators": "9m4z"}``: one or more dora indicators."""
+
+    kind = "dora_tile"
+    name = "Dora tiles"
+    default_prompt = "Which tile is the dora for each indicator? Pick every dora tile."
+    picks = True
+    example = {"indicators": "9m4z"}
+
+    def solve(self) -> tuple[tuple[Tile, Tile], ...]:
+        indicators = parse_tiles(self._require("indicators", str))
+        if not indicators:
+            raise QuestionError("a dora_tile question needs at least one indicator")
+        return tuple((t, dora_from_indicator(t)) for t in indicators)
+
+    def choices(self) -> list[tuple[str, str]]:
+        suits = {indicator.suit for indicator, _ in self.solution}
+        return [(str(t), str(t)) for t in tiles_of_suits(suits)]
+
+    def mark(self, answer: Any) -> Grade:
+        given = parse_tile_choice(answer)
+        _, missed, wrong, score = compare_picks(given, self._right())
+        details = [f"indicator {indicator} → dora {dora}" for indicator, dora in self.solution]
+        if wrong:
+            details.append(f"{tile_kinds_text(wrong)} is not a dora here")
+        return Grade(not missed and not wrong, score, self.expected(), tuple(details))
+
+    def _right(self) -> set[int]:
+        return {dora.index for _, dora in self.solution}
+
+    def expected(self) -> str:
+        return tile_kinds_text(self._right())
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        return {"dora:indicator": correct}

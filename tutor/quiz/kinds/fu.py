@@ -1,0 +1,204 @@
+"""How many fu a hand has, after rounding; or, itemised, the fu of each of its sources."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...engine.decompose import Shape
+from ...engine.fu import FuItem
+from ...engine.report import breakdown
+from ...engine.score import ScoreResult
+from ...engine.tiles import index_name, pair_notation
+from ..answers import AnswerError, parse_number
+from ..questions import GetList, Grade, grade_number, register
+from .hand import HandNumberQuestion
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+    from ..mistakes import Answer, Working
+
+# Which fu feature (a practice target) each engine fu item trains.
+FU_SKILLS = {
+    "fu.menzen_ron": "closed-ron",
+    "fu.wait.kanchan": "kanchan",
+    "fu.wait.penchan": "penchan",
+    "fu.wait.tanki": "tanki",
+    "fu.ron_triplet": "ron-triplet",
+    "fu.closed_triplet.terminals": "closed-terminal-triplet",
+    "fu.closed_triplet.honours": "closed-terminal-triplet",
+    "fu.open_triplet": "open-triplet",
+    "fu.closed_quad": "closed-kan",
+    "fu.open_quad": "open-kan",
+    "fu.pair.dragon": "value-pair",
+    "fu.pair.seat_wind": "value-pair",
+    "fu.pair.round_wind": "value-pair",
+    "fu.pair.double_wind": "double-wind-pair",
+    "fu.pinfu_tsumo": "pinfu-tsumo",
+    "fu.open_pinfu": "open-pinfu",
+    "fu.chiitoitsu": "chiitoitsu-fu",
+}
+
+
+@dataclass(frozen=True)
+class FuRow:
+    """One line of an itemised fu answer: a fu source of the hand and the fu it earns."""
+
+    id: str
+    label: str
+    tiles: str | None
+    """The group or pair it is about, in MPSZ, for drawing."""
+    fu: int
+    items: tuple[FuItem, ...]
+    """The engine's fu items behind it (their text is the explanation)."""
+    given: bool = False
+    """Shown with its value rather than asked (the base 20 every such hand starts from)."""
+
+
+def fu_features(question: HandNumberQuestion) -> set[str]:
+    """The fu features (practice targets) present in a hand question's scored reading."""
+    result = question.result
+    assert result.best is not None
+    features = set()
+    for item in result.best.fu_items:
+        for prefix, feature in FU_SKILLS.items():
+            if item.key.startswith(prefix):
+                features.add(feature)
+    return features
+
+
+@register
+class FuQuestion(HandNumberQuestion):
+    """A fu question with ``"itemised": true`` is answered one fu source at a time (:meth:`fu_rows`)."""
+
+    kind = "fu"
+    name = "Fu"
+    default_prompt = "How many fu, after rounding?"
+    example = {"request": {"hand": "111m234p55s789s", "win": "5s", "melds": [{"kind": "pon", "tiles": "777z"}]}}
+
+    @property
+    def itemised(self) -> bool:
+        """Answered one fu source at a time (only for four-groups-and-a-pair hands)."""
+        return bool(self.data.get("itemised")) and len(self.fu_rows()) > 1
+
+    def fu_rows(self) -> list[FuRow]:
+        """One row per fu source of the reading that scores most, for itemised fu questions.
+
+        Every source is a row whether or not it earns fu (a sequence earns 0), so the rows
+        do not give away which ones count; the last row is the rounded total.
+        """
+        result = self.result
+        assert result.best is not None
+        best = result.best
+        reading = best.reading
+        items = list(best.fu_items)
+        total = FuRow("total", "Total, rounded up to the next 10", None, best.fu, ())
+        if reading.shape is not Shape.STANDARD:
+            return [total]
+        taken: set[int] = set()
+
+        def claim(test: Callable[[FuItem], bool]) -> tuple[FuItem, ...]:
+            found = tuple(item for i, item in enumerate(items) if i not in taken and test(item))
+            taken.update(i for i, item in enumerate(items) if item in found)
+            return found
+
+        rows = [FuRow("base", "Base (futei)", None, 20, claim(lambda i: i.key == "fu.base"), given=True)]
+        won = claim(lambda i: i.key in ("fu.menzen_ron", "fu.tsumo", "fu.pinfu_tsumo"))
+        rows.append(FuRow("win", "How it was won (closed ron, or tsumo)", None, sum(i.fu for i in won), won))
+        for number, group in enumerate(reading.groups, 1):
+
+            def of_group(item: FuItem, notation: str = group.notation) -> bool:
+                return item.tiles == notation and not item.key.startswith("fu.wait")
+
+            found = claim(of_group)
+            called = " (called)" if group.is_open else " (closed kan)" if group.is_quad else ""
+            rows.append(
+                FuRow(
+                    f"group{number}", f"Group {group.notation}{called}", group.notation, sum(i.fu for i in found), found
+                )
+            )
+        pair = claim(lambda i: i.key.startswith("fu.pair"))
+        pair_tiles = pair_notation(reading.pair)
+        rows.append(FuRow("pair", f"Pair {pair_tiles}", pair_tiles, sum(i.fu for i in pair), pair))
+        wait = claim(lambda i: i.key.startswith("fu.wait"))
+        rows.append(FuRow("wait", f"The wait (won on {index_name(reading.win)})", None, sum(i.fu for i in wait), wait))
+        if not result.hand.is_closed and not result.situation.tsumo:
+            bump = claim(lambda i: i.key == "fu.open_pinfu")
+            rows.append(
+                FuRow(
+                    "bump", "Open hand won by ron with no other fu: the bump to 30", None, sum(i.fu for i in bump), bump
+                )
+            )
+        assert len(taken) == len(items), "every fu item belongs to a row"
+        return [*rows, total]
+
+    def read_form(self, getlist: GetList, name: str | None = None) -> Any:
+        if not self.itemised:
+            return super().read_form(getlist, name)
+        name = name or self.kind
+        return {row.id: next(iter(getlist(f"{name}.{row.id}")), "") for row in self.fu_rows()}
+
+    def public_json(self) -> dict[str, Any]:
+        body = super().public_json()
+        if self.itemised:
+            body["rows"] = [
+                {"id": row.id, "label": row.label, "tiles": row.tiles, **({"fu": row.fu} if row.given else {})}
+                for row in self.fu_rows()
+            ]
+        return body
+
+    def mark(self, answer: Any) -> Grade:
+        result = self.result
+        assert result.best is not None
+        if self.itemised:
+            return self._mark_rows(answer)
+        parts = breakdown(result, alternatives=0)
+        how = ["; ".join(item.text for item in parts.fu), *([parts.fu_note] if parts.fu_note else [])]
+        return grade_number(answer, result.fu, "fu", how + self._reading_note())
+
+    def _mark_rows(self, answer: Any) -> Grade:
+        if not isinstance(answer, Mapping):
+            raise AnswerError("give the fu of each row")
+        rows = self.fu_rows()
+        given = {}
+        for row in rows:
+            text = str(answer.get(row.id, "")).strip()
+            if row.given:
+                given[row.id] = row.fu
+                continue
+            if not text and row.id != "total":
+                given[row.id] = 0  # an empty row means "no fu here"
+                continue
+            try:
+                given[row.id] = parse_number(text)
+            except AnswerError as problem:
+                raise AnswerError(f"{row.label}: {problem}") from None
+        details = []
+        right_rows = 0
+        for row in rows:
+            why = "; ".join(item.text for item in row.items if item.key != "fu.base")
+            if given[row.id] == row.fu:
+                right_rows += 1
+                details.append(f"{row.label}: {row.fu} fu, right" + (f" ({why})" if why else ""))
+            else:
+                because = why or ("the sum rounded up" if row.id == "total" else "no fu here")
+                details.append(f"{row.label}: you said {given[row.id]}, it is {row.fu} ({because})")
+        correct = right_rows == len(rows)
+        return Grade(correct, right_rows / len(rows), self.expected(), tuple(details))
+
+    def expected(self) -> str:
+        if not self.itemised:
+            return f"{self.result.fu} fu"
+        rows = self.fu_rows()
+        return " + ".join(str(r.fu) for r in rows[:-1] if r.fu) + f" → {rows[-1].fu} fu"
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        return {f"fu:{feature}": correct for feature in fu_features(self)}
+
+    def hand_number(self, result: ScoreResult) -> Answer:
+        return result.fu
+
+    @staticmethod
+    def of_working(working: Working) -> Answer:
+        return working.fu

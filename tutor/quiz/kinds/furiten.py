@@ -1,0 +1,90 @@
+"""Whether a player may win by ron on the tile just discarded, and if not, which furiten binds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.furiten import Furiten, FuritenKind, furiten
+from ...engine.tiles import Tile, parse_tiles
+from ..answers import AnswerError
+from ..questions import Grade, Question, one, register
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+
+FURITEN_CHOICES = {
+    "ron": "Yes, ron is allowed",
+    "not_a_wait": "No: it is not a winning tile",
+    "discard": "No: discard furiten",
+    "temporary": "No: temporary furiten",
+    "riichi": "No: riichi furiten",
+}
+
+
+@register
+class FuritenQuestion(Question):
+    """``{"hand", "melds", "discards", "passed_since_draw", "riichi", "passed_since_riichi", "tile"}``:
+    a tenpai hand, what happened since, and the tile another player discards now."""
+
+    kind = "furiten"
+    name = "Furiten"
+    default_prompt = "Can this player win by ron on the tile just discarded?"
+    example = {"hand": "23m456p789s123s11z", "discards": "1m", "tile": "4m"}
+
+    def solve(self) -> tuple[Furiten, Tile]:
+        def tiles(name: str) -> tuple[Tile, ...]:
+            return parse_tiles(self.data.get(name, ""))
+
+        result = furiten(
+            parse_tiles(self._require("hand", str)),
+            self._melds(),
+            discards=tiles("discards"),
+            passed_since_draw=tiles("passed_since_draw"),
+            riichi=bool(self.data.get("riichi", False)),
+            passed_since_riichi=tiles("passed_since_riichi"),
+        )
+        return result, Tile(self._require("tile", str))
+
+    @property
+    def furiten_outcome(self) -> str:
+        """``ron``, ``not_a_wait``, or the furiten that binds longest."""
+        result, tile = self.solution
+        if not result.is_wait(tile):
+            return "not_a_wait"
+        return result.kinds[0].value if result.is_furiten else "ron"
+
+    def choices(self) -> list[tuple[str, str]]:
+        return list(FURITEN_CHOICES.items())
+
+    def mark(self, answer: Any) -> Grade:
+        given = one(answer)
+        if given not in FURITEN_CHOICES:
+            raise AnswerError("pick one of the choices")
+        result, tile = self.solution
+        expected = self.furiten_outcome
+        # When several furiten apply at once, naming any of them is right.
+        accepted = {k.value for k in result.kinds} if expected not in ("ron", "not_a_wait") else {expected}
+        right = given in accepted
+        return Grade(right, 1.0 if right else 0.0, self.expected(), (_furiten_reason(result, tile),))
+
+    def expected(self) -> str:
+        return FURITEN_CHOICES[self.furiten_outcome]
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        return {f"furiten:{self.furiten_outcome}": correct}
+
+
+def _furiten_reason(result: Furiten, tile: Tile) -> str:
+    waits = ", ".join(str(w.tile) for w in result.waits) or "nothing"
+    if not result.is_wait(tile):
+        return f"The hand waits on {waits}; {tile} does not complete it."
+    if not result.is_furiten:
+        return f"The hand waits on {waits}, and none of them is in its discards or has gone by: ron on {tile} is fine."
+    kind, cause = result.because[0]
+    why = {
+        FuritenKind.DISCARD: f"{cause} is in the player's own discards",
+        FuritenKind.RIICHI: f"{cause} went by after riichi",
+        FuritenKind.TEMPORARY: f"{cause} went by since the player's last draw",
+    }[kind]
+    return f"The hand waits on {waits}; {why}, so every one of those tiles is furiten ({kind.value} furiten, which lasts {kind.lasts}). Tsumo would still win."

@@ -1,0 +1,42 @@
+"""How many han a hand is worth, dora included."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.score import ScoreResult
+from ..questions import DORA_IDS, Grade, grade_number, register
+from .hand import HandNumberQuestion
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+    from ..mistakes import Answer, Working
+
+
+@register
+class HanQuestion(HandNumberQuestion):
+    kind = "han"
+    name = "Han"
+    default_prompt = "How many han is this hand worth, dora included?"
+    example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}}
+
+    def mark(self, answer: Any) -> Grade:
+        result = self.result
+        how = [" + ".join(f"{y.name} {y.han}" for y in result.yaku) + f" = {result.han} han"]
+        return grade_number(answer, result.han, "han", how + self._reading_note())
+
+    def expected(self) -> str:
+        return f"{self.result.han} han"
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        if "yaku" in exercise.kinds:
+            return {}  # the yaku part already says which yaku were known
+        return {f"yaku:{y.id}": correct for y in self.result.yaku if y.id not in DORA_IDS}
+
+    def hand_number(self, result: ScoreResult) -> Answer:
+        return result.han
+
+    @staticmethod
+    def of_working(working: Working) -> Answer:
+        return working.han

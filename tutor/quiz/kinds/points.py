@@ -1,0 +1,57 @@
+"""How many points the winner of a hand receives (or each payment of a tsumo)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.points import working as formula
+from ...engine.score import ScoreResult
+from ..answers import parse_points
+from ..questions import Grade, grade_payment, one, payment_answer, register
+from .hand import HandNumberQuestion
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+    from ..mistakes import Answer, Working
+
+
+def table_skill(han: int, fu: int, limit: str | None, dealer: bool, tsumo: bool) -> str:
+    """The point-table cell skill a payment drills: ``table:3-40-non_dealer-ron``, ``table:mangan-dealer-tsumo``."""
+    who = f"{'dealer' if dealer else 'non_dealer'}-{'tsumo' if tsumo else 'ron'}"
+    return f"table:{limit}-{who}" if limit else f"table:{han}-{fu}-{who}"
+
+
+@register
+class PointsQuestion(HandNumberQuestion):
+    kind = "points"
+    name = "Points"
+    default_prompt = "How many points does the winner receive? (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
+    example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}}
+
+    def mark(self, answer: Any) -> Grade:
+        result = self.result
+        assert result.payment is not None and result.best is not None
+        s = result.situation
+        how = formula(result.han, result.fu, result.yakuman, s.is_dealer, s.tsumo, s.honba, result.rules)
+        return grade_payment(one(answer), result.payment, how)
+
+    def expected(self) -> str:
+        return str(self.result.payment)
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        result = self.result
+        assert result.best is not None
+        s = result.situation
+        return {table_skill(result.han, result.fu, result.limit, s.is_dealer, s.tsumo): correct}
+
+    def hand_number(self, result: ScoreResult) -> Answer:
+        assert result.payment is not None
+        return payment_answer(result.payment)
+
+    def read_number(self, text: str) -> Answer:
+        return parse_points(text)
+
+    @staticmethod
+    def of_working(working: Working) -> Answer:
+        return working.paid()

@@ -1,0 +1,80 @@
+"""A point-table cell: han, fu, dealer or not, ron or tsumo, honba → the payment."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...engine.points import Payment, base_points, payment
+from ...engine.points import working as formula
+from ...engine.rules import TENHOU
+from ..answers import parse_points
+from ..questions import Grade, Question, QuestionError, grade_payment, one, payment_answer, register
+from .points import table_skill
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+    from ..mistakes import Answer, Working
+
+
+class TableCell(NamedTuple):
+    han: int
+    fu: int
+    dealer: bool
+    tsumo: bool
+    honba: int
+
+
+@register
+class TableQuestion(Question):
+    """``{"han": 3, "fu": 40, "dealer": false, "tsumo": true, "honba": 0}``; from 5 han ``fu`` may be left out."""
+
+    kind = "table"
+    name = "Points"
+    default_prompt = "How many points is this?"
+    example = {"han": 3, "fu": 40, "dealer": False, "tsumo": True}
+
+    def solve(self) -> Payment:
+        cell = self.table_cell
+        base, _ = base_points(cell.han, cell.fu, 0, TENHOU)
+        return payment(base, cell.dealer, cell.tsumo, cell.honba)
+
+    @property
+    def table_cell(self) -> TableCell:
+        """The han, fu, dealer, tsumo and honba asked about (from 5 han the fu may be left out)."""
+        han = self.data.get("han")
+        fu = self.data.get("fu", 30 if isinstance(han, int) and han >= 5 else None)
+        if not isinstance(han, int) or han < 1:
+            raise QuestionError("a table question needs a whole number of han, 1 or more")
+        if not isinstance(fu, int) or fu < 20:
+            raise QuestionError("a table question below 5 han needs a whole number of fu, 20 or more")
+        data = self.data
+        return TableCell(han, fu, bool(data.get("dealer")), bool(data.get("tsumo")), int(data.get("honba", 0)))
+
+    def mark(self, answer: Any) -> Grade:
+        cell = self.table_cell
+        how = formula(cell.han, cell.fu, 0, cell.dealer, cell.tsumo, cell.honba)
+        return grade_payment(one(answer), self.solution, how)
+
+    def expected(self) -> str:
+        return str(self.solution)
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        han, fu, dealer, tsumo, _ = self.table_cell
+        return {table_skill(han, fu, base_points(han, fu, 0)[1], dealer, tsumo): correct}
+
+    def working(self) -> Working | None:
+        from ..mistakes import Working  # mistakes builds on questions, so it is imported when needed
+
+        cell = self.table_cell
+        return Working(han=cell.han, fu=cell.fu, dealer=cell.dealer, tsumo=cell.tsumo, honba=cell.honba)
+
+    def number_answer(self) -> Answer | None:
+        return payment_answer(self.solution)
+
+    def read_number(self, text: str) -> Answer:
+        return parse_points(text)
+
+    @staticmethod
+    def of_working(working: Working) -> Answer:
+        return working.paid()

@@ -1,0 +1,52 @@
+"""Which tiles complete a 13-tile hand: pick every one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.tiles import parse_tiles
+from ...engine.waits import WinningTile, winning_tiles
+from ..answers import parse_tile_choice, tile_kinds_text
+from ..questions import Grade, Question, compare_picks, register, tiles_of_suits
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+
+
+@register
+class WaitsQuestion(Question):
+    """``{"hand": "23m456p789s123s11z", "melds": [optional]}``: 13 tiles, tenpai or not."""
+
+    kind = "waits"
+    name = "Winning tiles"
+    default_prompt = "Which tiles complete this hand? Pick every one."
+    picks = True
+    example = {"hand": "23m456p789s123s11z"}
+
+    def solve(self) -> list[WinningTile]:
+        return winning_tiles(parse_tiles(self._require("hand", str)), self._melds())
+
+    def choices(self) -> list[tuple[str, str]]:
+        suits = {t.suit for t in parse_tiles(self._require("hand", str))}
+        return [(str(t), str(t)) for t in tiles_of_suits(suits)]
+
+    def mark(self, answer: Any) -> Grade:
+        given = parse_tile_choice(answer)
+        _, missed, wrong, score = compare_picks(given, self._right())
+        details = []
+        if missed:
+            details.append(f"missed {tile_kinds_text(missed)}")
+        if wrong:
+            details.append(f"{tile_kinds_text(wrong)} would not complete the hand")
+        return Grade(not missed and not wrong, score, self.expected(), tuple(details))
+
+    def _right(self) -> set[int]:
+        return {w.tile.index for w in self.solution}
+
+    def expected(self) -> str:
+        return tile_kinds_text(self._right()) or "none (not tenpai)"
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        shapes = {w.label for tile in self.solution for w in tile.waits}
+        return {f"waits:{shape}": correct for shape in shapes}

@@ -1,0 +1,105 @@
+"""Which yaku a hand scores, picked from a list that holds the right ones and the traps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...engine.report import why_not
+from ...engine.situation import wind_index
+from ...engine.tiles import CHUN, HAKU, HATSU, YAOCHUU
+from ...engine.yaku import YAKU
+from ..answers import AnswerError
+from ..questions import DORA_IDS, Grade, compare_picks, register
+from .hand import HandQuestion
+
+if TYPE_CHECKING:
+    from ..exercise import Exercise
+
+YAKU_CHOICES = 8
+"""How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""
+DRAGON_YAKU = {HAKU: "yakuhai_haku", HATSU: "yakuhai_hatsu", CHUN: "yakuhai_chun"}
+#: Yaku offered as distractors beside the right ones in "name the yaku" questions.
+COMMON_YAKU = (
+    "riichi",
+    "menzen_tsumo",
+    "pinfu",
+    "tanyao",
+    "iipeikou",
+    "yakuhai_haku",
+    "yakuhai_seat_wind",
+    "yakuhai_round_wind",
+    "chiitoitsu",
+    "toitoi",
+    "sanankou",
+    "chanta",
+    "ittsu",
+    "sanshoku",
+    "honitsu",
+    "chinitsu",
+)
+
+
+@register
+class YakuQuestion(HandQuestion):
+    """``"offer": ["pinfu"]`` in the payload makes sure a trap of the teacher's own is among the choices."""
+
+    kind = "yaku"
+    name = "Yaku"
+    default_prompt = "Which yaku does this hand score? (Dora are not yaku.)"
+    picks = True
+    example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}, "offer": ["tanyao"]}
+
+    def expected_yaku(self) -> set[str]:
+        return {y.id for y in self.result.yaku if y.id not in DORA_IDS}
+
+    def choices(self) -> list[tuple[str, str]]:
+        right = self.expected_yaku()
+        offered = right | set(self.data.get("offer", ())) | self._near_misses()
+        rng = random.Random(self.key)
+        others = [y for y in COMMON_YAKU if y not in offered]
+        offered |= set(rng.sample(others, k=max(0, min(len(others), YAKU_CHOICES - len(offered)))))
+        order = list(YAKU)
+        return [(y, YAKU[y].name) for y in sorted(offered, key=order.index)]
+
+    def _near_misses(self) -> set[str]:
+        """Wrong yaku a learner might well claim on this hand: the traps worth offering."""
+        result = self.result
+        assert result.best is not None
+        near = {y.id for other in result.alternatives for y in other.yaku if y.id not in DORA_IDS}
+        counts = result.hand.counts
+        honours = {DRAGON_YAKU[k] for k in DRAGON_YAKU if counts[k] >= 2}
+        winds = {wind_index(result.situation.seat_wind), wind_index(result.situation.round_wind)}
+        if any(counts[k] >= 2 for k in winds):
+            honours |= {"yakuhai_seat_wind", "yakuhai_round_wind"}
+        near |= honours
+        if result.hand.is_closed:
+            near.add("pinfu")
+        if sum(counts[k] for k in YAOCHUU) <= 3:
+            near.add("tanyao")
+        return near - self.expected_yaku()
+
+    def mark(self, answer: Any) -> Grade:
+        given = _picked(answer)
+        unknown = given - set(YAKU)
+        if unknown:
+            raise AnswerError(f"unknown yaku: {', '.join(sorted(unknown))}")
+        right = self.expected_yaku()
+        hits, missed, wrong, score = compare_picks(given, right)
+        details = [f"{YAKU[y].name}: yes" for y in sorted(hits)]
+        details += [f"missed {YAKU[y].name} ({YAKU[y].about})" for y in sorted(missed)]
+        details += [f"{YAKU[y].name} does not count: {why_not(self.result, y)}" for y in sorted(wrong)]
+        return Grade(not missed and not wrong, score, self.expected(), tuple(details))
+
+    def expected(self) -> str:
+        return ", ".join(YAKU[y].name for y in sorted(self.expected_yaku(), key=list(YAKU).index))
+
+    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+        right = self.expected_yaku()
+        given = _picked(answers.get(self.kind) or [])
+        return {f"yaku:{y}": (y in given) == (y in right) for y in right | given if y in YAKU}
+
+
+def _picked(answer: str | list[str]) -> set[str]:
+    return {answer} if isinstance(answer, str) else set(answer)
