@@ -21,6 +21,7 @@ from functools import cache
 from typing import IO, Any
 
 from ..catalogues import DEFAULT, translate
+from .rules import PRESET_DESCRIPTIONS
 
 ENGLISH: dict[str, str] = {
     # Fu (RULES.md §6)
@@ -117,6 +118,21 @@ ENGLISH: dict[str, str] = {
     "why_not.replaced": "{names} replaces it",
     "why_not.and": "{first} and {second}",
     "why_not.lower": "it is not part of the reading that scores most",
+    # How the payment follows from han and fu (points.working)
+    "working.base": "base points = {fu} × 2^({han}+2) = {base}",
+    "working.capped": "base points = {fu} × 2^({han}+2) = {raw}, over 2,000, so mangan: base 2,000",
+    "working.kiriage": "base points = {fu} × 2^({han}+2) = {raw}, kiriage rounds it up to mangan: base 2,000",
+    "working.limit": "{limit}: base {base}",
+    "working.times": "{times} × {base} = {exact}",
+    "working.rounded": "{shown}, rounded up to {up}",
+    "working.dealer_ron": "; a dealer ron pays {share}",
+    "working.non_dealer_ron": "; a non-dealer ron pays {share}",
+    "working.dealer_tsumo": "; each player pays {share}",
+    "working.non_dealer_tsumo": "; the dealer pays {dealer}, and each non-dealer {each}",
+    "working.ron_honba": "; plus {extra} for {honba} honba",
+    "working.tsumo_honba": "; plus {extra} from each payer for {honba} honba",
+    # Rules presets, as the calculator describes them
+    **{f"rules.{preset}": description for preset, description in PRESET_DESCRIPTIONS.items()},
 }
 
 

@@ -432,7 +432,9 @@ def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnV
 
     return render_presentation(
         exercise,
-        heading=f"{task.title} · Question {position} of {task.size}",
+        heading=gettext(
+            "%(title)s · Question %(position)s of %(size)s", title=task.title, position=position, size=task.size
+        ),
         back_url=url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id),
         base_url=str(at(position)),
         prev_url=at(position - 1),
