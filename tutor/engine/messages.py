@@ -131,6 +131,10 @@ ENGLISH: dict[str, str] = {
     "working.non_dealer_tsumo": "; the dealer pays {dealer}, and each non-dealer {each}",
     "working.ron_honba": "; plus {extra} for {honba} honba",
     "working.tsumo_honba": "; plus {extra} from each payer for {honba} honba",
+    # How long furiten binds (furiten.FuritenKind.lasts)
+    "furiten.lasts.discard": "until the hand's waits no longer include any tile in your discards (after riichi, to the end of the hand)",
+    "furiten.lasts.riichi": "to the end of the hand",
+    "furiten.lasts.temporary": "until your next own draw, or until you call a tile",
     # Rules presets, as the calculator describes them
     **{f"rules.{preset}": description for preset, description in PRESET_DESCRIPTIONS.items()},
 }
