@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install install-test clean
+.PHONY: run test install install-test messages clean
 
 run: $(VENV)/.installed
 	$(BIN)/tutor init-db
@@ -24,6 +24,17 @@ $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
+
+# Translations: extract every marked string into messages.pot and merge it into each
+# tutor/translations/<lang>/LC_MESSAGES/messages.po. No .mo is made: the app compiles a
+# catalogue in memory the first time its language is asked for (tutor/catalogues.py).
+# A new language: $(BIN)/pybabel init -i tutor/translations/messages.pot -d tutor/translations -l zh
+POT := tutor/translations/messages.pot
+messages: $(VENV)/.installed-test
+	$(BIN)/python -m babel.messages.frontend extract -F babel.cfg --no-wrap --sort-by-file \
+		--project "Riichi Tutor" --copyright-holder "Riichi Tutor" -o $(POT) .
+	if ls tutor/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(BIN)/python -m babel.messages.frontend update --no-wrap -i $(POT) -d tutor/translations; fi
 
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test

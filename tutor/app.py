@@ -95,7 +95,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (*blueprints, auth.bp, api.bp, errors.bp):
         app.register_blueprint(blueprint)
     from .classroom import answer_text
-    from .engine.report import describe_reading, payment_line
     from .engine.tiles import parse_tiles
     from .tiles_html import hand_drawing, tiles_html
 
@@ -103,9 +102,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["grouped"] = grouped_numbers
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
-    app.jinja_env.globals.update(
-        hand_drawing=hand_drawing, describe_reading=describe_reading, payment_line=payment_line
-    )
+    app.jinja_env.globals.update(hand_drawing=hand_drawing)  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     proxies = app.config.get("TRUSTED_PROXIES") or os.environ.get("TUTOR_TRUSTED_PROXIES") or "0"
     if str(proxies).isdecimal() and int(proxies) > 0:

@@ -51,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="--jsonl on a file: processes to use (default: one per core, at most 4)",
     )
     score.add_argument("file", nargs="?", help="file holding the request(s); standard input when omitted or '-'")
+    score.add_argument(
+        "--lang",
+        default="en",
+        help="language of the breakdown, with a catalogue in tutor/translations (default en; JSON stays English)",
+    )
     quick = score.add_argument_group("build the request from options instead of JSON")
     quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
     quick.add_argument("--win", help="the winning tile, e.g. 5s")
@@ -169,7 +174,7 @@ def run_score(args: argparse.Namespace) -> int:
     else:
         from .engine.report import format_result
 
-        print(format_result(result))
+        print(format_result(result, args.lang))
     return 0
 
 

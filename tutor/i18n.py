@@ -1,33 +1,39 @@
-"""Translatable interface strings (gettext) and the language of each request.
+"""The language of each request, and rendering messages in it (the web app's edge of the message layer).
 
-Templates mark strings with ``{{ _("Lessons") }}``; Python code with
-:func:`gettext`. Catalogues live in ``tutor/translations/<lang>/LC_MESSAGES/messages.mo``
-(make them with Babel: ``pybabel extract``/``init``/``compile``, see the README).
-English needs none. Lessons have their own folder per language (``lessons/<lang>/``).
+Python code never holds a finished sentence for the page: the engine returns
+message ids with parameters (:mod:`tutor.engine.messages`), and other Python
+code marks its English sentences with :func:`~tutor.catalogues.N_` (or
+:func:`gettext` inside a request). Both are rendered here, in the language
+chosen for the request: ``?lang=xx``, then the ``lang`` cookie, then the
+best match of Accept-Language, then English.
+
+Templates mark strings with ``{{ _("Lessons") }}``, translate a marked label
+with ``{{ _(label) }}`` and render engine results with the filters and
+globals :func:`init_app` installs (``y|yaku_name``, ``item|fu_text`` ...).
+Catalogues live in ``tutor/translations/<lang>/LC_MESSAGES/messages.po``
+(``make messages``, see the README); :mod:`tutor.catalogues` compiles them.
+Lessons have their own folder per language (``lessons/<lang>/``).
 """
 
 from __future__ import annotations
 
-import gettext as _gettext
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, has_app_context, request
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-DEFAULT = "en"
-
-
-@cache
-def catalogue(lang: str) -> _gettext.NullTranslations:
-    return _gettext.translation("messages", TRANSLATIONS, languages=[lang], fallback=True)
+from . import catalogues
+from .catalogues import DEFAULT
+from .engine import messages
+from .engine.fu import FuItem
+from .engine.report import describe_reading, payment_line
+from .engine.score import YakuHit
 
 
 def available_languages(lessons_root: Path) -> list[str]:
     """English, plus every language with lessons or an interface catalogue."""
     found = {DEFAULT}
-    for root in (lessons_root, TRANSLATIONS):
+    for root in (lessons_root, catalogues.TRANSLATIONS):
         if root.is_dir():
             found.update(
                 p.name for p in root.iterdir() if p.is_dir() and len(p.name) <= 5 and not p.name.startswith(".")
@@ -40,13 +46,19 @@ def current_language() -> str:
 
 
 def gettext(message: str, **variables: Any) -> str:
-    text = catalogue(current_language()).gettext(message)
+    """A marked English sentence in the request's language, ``%(name)s`` filled in."""
+    text = catalogues.translate(message, current_language())
     return text % variables if variables else text
 
 
 def ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
-    text = catalogue(current_language()).ngettext(singular, plural, n)
+    text = catalogues.translation(current_language()).ngettext(singular, plural, n)
     return text % {"num": n, **variables}
+
+
+def message(message_id: str, **params: Any) -> str:
+    """An engine message (``fu.base``, ``limit.mangan`` ...) in the request's language."""
+    return messages.text(message_id, current_language(), **params)
 
 
 def init_app(app: Flask, languages: list[str]) -> None:
@@ -58,5 +70,20 @@ def init_app(app: Flask, languages: list[str]) -> None:
         wanted = request.args.get("lang") or request.cookies.get("lang")
         g.lang = wanted if wanted in languages else request.accept_languages.best_match(languages) or DEFAULT
 
-    app.jinja_env.globals["languages"] = languages
-    app.jinja_env.globals["current_language"] = current_language
+    app.jinja_env.globals.update(
+        languages=languages,
+        current_language=current_language,
+        message=message,
+        describe_reading=lambda reading: describe_reading(reading, current_language()),
+        payment_line=lambda result: payment_line(result, current_language()),
+    )
+    app.jinja_env.filters.update(
+        yaku_name=lambda hit: messages.yaku_name(hit.id, current_language()),
+        yaku_reason=_yaku_reason,
+        yaku_about=lambda rule: messages.text(f"yaku.{rule.id}.about", current_language()),
+        fu_text=lambda item: item.render(current_language()) if isinstance(item, FuItem) else item,
+    )
+
+
+def _yaku_reason(hit: YakuHit) -> str:
+    return hit.render_reason(current_language())

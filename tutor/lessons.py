@@ -43,6 +43,7 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
+from .catalogues import N_, translate
 from .engine.api import evaluate
 from .engine.hand import HandError
 from .engine.tiles import TileNotationError
@@ -130,6 +131,10 @@ class _PageState:
     examples: int = 0
     problems: list[str] = field(default_factory=list)
 
+    def say(self, sentence: str, **params: Any) -> str:
+        """A problem (marked with ``N_``) in the page's language, for the author who reads the report."""
+        return translate(sentence, self.lang).format(**params)
+
     def fail(self, problem: str) -> str:
         """Note a problem and keep rendering, so one pass reports every problem in the file."""
         self.problems.append(problem)
@@ -139,29 +144,31 @@ class _PageState:
         settings = dict(part.split("=", 1) for part in options.split() if "=" in part)
         unknown = set(settings) - {"win", "size"}
         if unknown or settings.get("size", "medium") not in SIZES:
-            return self.fail(f"tiles [[{notation}|{options}]]: options are win=<tile> and size={'/'.join(SIZES)}")
+            problem = N_("tiles [[{notation}|{options}]]: options are win=<tile> and size={sizes}")
+            return self.fail(self.say(problem, notation=notation, options=options, sizes="/".join(SIZES)))
         try:
             return tiles_html(notation.strip(), win=settings.get("win"), size=settings.get("size", "medium"))
         except (TileNotationError, ValueError) as problem:
-            return self.fail(f"tiles [[{notation}]]: {problem}")
+            return self.fail(self.say(N_("tiles [[{notation}]]: {problem}"), notation=notation, problem=problem))
 
     def block(self, kind: str, body: str) -> str:
         try:
             payload = json.loads(body)
         except ValueError as problem:
-            return self.fail(f"the {kind} block is not valid JSON: {problem}")
+            return self.fail(self.say(N_("the {kind} block is not valid JSON: {problem}"), kind=kind, problem=problem))
         if kind == "score":
             caption = payload.pop("caption", "") if isinstance(payload, dict) else ""
             try:
                 result = evaluate(payload)
             except HandError as refusal:
-                return self.fail(f"worked example {json.dumps(payload)} is refused: {refusal}")
+                refused = N_("worked example {request} is refused: {refusal}")
+                return self.fail(self.say(refused, request=json.dumps(payload), refusal=refusal))
             self.examples += 1
             return self.render_block("example", {"result": result, "request": payload, "caption": caption}, self.lang)
         try:
             question = Question.from_json(payload)
         except QuestionError as problem:
-            return self.fail(f"question {body.strip()}: {problem}")
+            return self.fail(self.say(N_("question {question}: {problem}"), question=body.strip(), problem=problem))
         self.questions.append(question)
         number = len(self.questions)
         return self.render_block("question", {"question": question, "number": number, "slug": self.slug}, self.lang)
@@ -177,15 +184,18 @@ def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: st
             if line.strip():
                 key, sep, value = line.partition(":")
                 if not sep:
-                    raise LessonError(f"{path}: front matter line {line!r} is not 'key: value'")
+                    problem = translate(N_("{path}: front matter line {line!r} is not 'key: value'"), lang)
+                    raise LessonError(problem.format(path=path, line=line))
                 meta[key.strip()] = value.strip()
         text = text[front.end() :]
     if lesson:
         missing = [key for key in REQUIRED if not meta.get(key)]
         if missing:
-            raise LessonError(f"{path}: front matter needs {', '.join(missing)}")
+            problem = translate(N_("{path}: front matter needs {keys}"), lang)
+            raise LessonError(problem.format(path=path, keys=", ".join(missing)))
         if not meta["order"].isdigit():
-            raise LessonError(f"{path}: order must be a whole number, not {meta['order']!r}")
+            problem = translate(N_("{path}: order must be a whole number, not {order!r}"), lang)
+            raise LessonError(problem.format(path=path, order=meta["order"]))
     slug = meta.get("slug", path.stem)
     state = _PageState(path, slug, render_block, lang)
     md = markdown.Markdown(

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Group, Reading, Shape, Wait, all_groups
-from .messages import text
+from .messages import render_cache, text
 from .tiles import DRAGONS, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
 from .yaku import pinfu_shape
 
@@ -38,17 +39,21 @@ class FuItem(NamedTuple):
     win: str = ""
     """For wait items: the winning tile."""
 
-    @property
-    def text(self) -> str:
-        """The item as a sentence, e.g. ``Closed triplet of terminals 999p: 8 fu``."""
-        sentence = _TEXTS.get(self)
+    def render(self, lang: str = DEFAULT) -> str:
+        """The item as a sentence in ``lang``, e.g. ``Closed triplet of terminals 999p: 8 fu``."""
+        sentence = _TEXTS.get((self, lang))
         if sentence is None:
-            sentence = _TEXTS[self] = text(self.key, fu=self.fu, tiles=self.tiles, win=self.win)
+            sentence = _TEXTS[self, lang] = text(self.key, lang, fu=self.fu, tiles=self.tiles, win=self.win)
         return sentence
 
+    @property
+    def text(self) -> str:
+        """The item as an English sentence (for the CLI and the JSON contract; pages use :meth:`render`)."""
+        return self.render()
 
-# Items repeat across hands (they are built from shared groups), so each sentence is rendered once.
-_TEXTS: dict[FuItem, str] = {}
+
+# Items repeat across hands (they are built from shared groups), so each sentence is rendered once per language.
+_TEXTS = render_cache()
 BASE = FuItem("fu.base", 20)
 MENZEN_RON = FuItem("fu.menzen_ron", 10)
 TSUMO = FuItem("fu.tsumo", 2)

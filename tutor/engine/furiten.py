@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..catalogues import DEFAULT
 from .hand import Meld
+from .messages import text
 from .tiles import Tile
 from .waits import WinningTile, winning_tiles
 
@@ -32,15 +34,12 @@ class FuritenKind(Enum):
 
     @property
     def lasts(self) -> str:
-        """How long it binds, as a phrase after "it lasts"."""
-        return _LASTS[self]
+        """How long it binds, as an English phrase after "it lasts"."""
+        return self.lasts_in()
 
-
-_LASTS = {
-    FuritenKind.DISCARD: "until the hand's waits no longer include any tile in your discards (after riichi, to the end of the hand)",
-    FuritenKind.RIICHI: "to the end of the hand",
-    FuritenKind.TEMPORARY: "until your next own draw, or until you call a tile",
-}
+    def lasts_in(self, lang: str = DEFAULT) -> str:
+        """How long it binds, as a phrase after "it lasts", in ``lang``."""
+        return text(f"furiten.lasts.{self.value}", lang)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,14 @@
-"""Every sentence the engine shows a learner, by message id.
+"""Every sentence the engine shows a learner, by message id, in any language with a catalogue.
 
-Results carry message ids and parameters, never finished English, so a
-Chinese edition can add a catalogue of its own. Yaku declare their reason
-sentences beside their rule (``yaku/*.py``); they join this catalogue as
-``yaku.<id>.<reason>``. :func:`catalogue` is the whole set for translators.
+Results carry message ids and parameters, never finished sentences: the edge
+(a page, the CLI, the JSON API) renders them with :func:`text` in the
+language it serves. The English sentences below are the source; a
+translation is a gettext catalogue entry whose context (``msgctxt``) is the
+message id, so two ids with the same English can be translated apart. Yaku
+declare their names and reason sentences beside their rule (``yaku/*.py``);
+they join this catalogue as ``yaku.<id>.name``, ``yaku.<id>.about`` and
+``yaku.<id>.<reason>``. :func:`extract` hands the whole set to ``pybabel
+extract`` (see ``babel.cfg``), so translators find it in ``messages.pot``.
 
 >>> text("fu.closed_triplet.terminals", tiles="999p", fu=8)
 'Closed triplet of terminals 999p: 8 fu'
@@ -11,8 +16,12 @@ sentences beside their rule (``yaku/*.py``); they join this catalogue as
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import IO, Any
+
+from ..catalogues import DEFAULT, translate
+from .rules import PRESET_DESCRIPTIONS
 
 ENGLISH: dict[str, str] = {
     # Fu (RULES.md §6)
@@ -58,26 +67,156 @@ ENGLISH: dict[str, str] = {
     "limit.kazoe_yakuman": "Kazoe yakuman (13 or more counted han)",
     "limit.capped": "{han} han {fu} fu reaches the mangan cap",
     "limit.kiriage": "{han} han {fu} fu is rounded up to mangan (kiriage)",
+    "limit.note": " — {limit}",
+    "limit.note_why": " — {limit} ({why})",
+    # Dora lines in the yaku list
+    "yaku.dora.name": "Dora",
+    "yaku.ura_dora.name": "Ura dora",
+    "yaku.aka_dora.name": "Aka dora",
+    # How the hand was read (report.py)
+    "reading.standard": "{groups}, {wait} wait on {win}",
+    "reading.kokushi_13": "thirteen orphans, 13-sided wait on {win}",
+    "reading.kokushi_single": "thirteen orphans, single wait on {win}",
+    # The explanation (report.py)
+    "report.reading": "Reading: {reading}",
+    "report.yaku": "{name}: {han} han ({reason})",
+    "report.yakuman_fu": "Fu do not matter for a yakuman.",
+    "report.other_reading": "Other reading: {reading} would be {worth}",
+    "report.other_worth": "{han} han {fu} fu, {payment}",
+    "report.other_no_yaku": "no yaku",
+    # The payment line (report.py): "2 han 30 fu: 2000 (non-dealer ron)"
+    "payment.han": "{han} han",
+    "payment.han_fu": "{han} han {fu} fu",
+    "payment.all": "{each} all",
+    "payment.dealer_ron": "dealer ron",
+    "payment.dealer_tsumo": "dealer tsumo",
+    "payment.non_dealer_ron": "non-dealer ron",
+    "payment.non_dealer_tsumo": "non-dealer tsumo",
+    "payment.honba": "{count} honba",
+    "payment.riichi_stick": "{count} riichi stick",
+    "payment.riichi_sticks": "{count} riichi sticks",
+    "payment.line": "{size}{limit}: {payment} ({who})",
+    "payment.line_extras": "{size}{limit}: {payment} ({who}) (with {extras}; total {total})",
+    "payment.list": "{first}, {second}",
+    # `tutor score` (report.format_result)
+    "cli.hand": "Hand:  {tiles}",
+    "cli.hand_melds": "Hand:  {tiles}  melds {melds}",
+    "cli.win_ron": "Win:   {win} by ron, seat {seat}, round {round}",
+    "cli.win_tsumo": "Win:   {win} by tsumo, seat {seat}, round {round}",
+    "cli.not_winning": "Not a winning hand: no reading as four groups and a pair, seven pairs or thirteen orphans.",
+    "cli.no_yaku": "No yaku: this hand cannot win as it stands.",
+    "cli.yaku": "Yaku:",
+    "cli.fu": "Fu:",
+    "cli.fu_total": "  = {fu} fu",
+    "cli.fu_rounded": "  -> {fu} fu (sum {total}, rounded up)",
+    # Why a yaku does not count (report.why_not)
+    "why_not.not_winning": "the hand is not a winning hand",
+    "why_not.counts": "it does count",
+    "why_not.other_reading": "it counts only when the hand is read as {reading}, which scores less",
+    "why_not.local": "it is a local yaku these rules do not use",
+    "why_not.yakuman_alone": "a yakuman counts alone: ordinary yaku are not added to it",
+    "why_not.replaced": "{names} replaces it",
+    "why_not.and": "{first} and {second}",
+    "why_not.lower": "it is not part of the reading that scores most",
+    # How the payment follows from han and fu (points.working)
+    "working.base": "base points = {fu} × 2^({han}+2) = {base}",
+    "working.capped": "base points = {fu} × 2^({han}+2) = {raw}, over 2,000, so mangan: base 2,000",
+    "working.kiriage": "base points = {fu} × 2^({han}+2) = {raw}, kiriage rounds it up to mangan: base 2,000",
+    "working.limit": "{limit}: base {base}",
+    "working.times": "{times} × {base} = {exact}",
+    "working.rounded": "{shown}, rounded up to {up}",
+    "working.dealer_ron": "; a dealer ron pays {share}",
+    "working.non_dealer_ron": "; a non-dealer ron pays {share}",
+    "working.dealer_tsumo": "; each player pays {share}",
+    "working.non_dealer_tsumo": "; the dealer pays {dealer}, and each non-dealer {each}",
+    "working.ron_honba": "; plus {extra} for {honba} honba",
+    "working.tsumo_honba": "; plus {extra} from each payer for {honba} honba",
+    # How long furiten binds (furiten.FuritenKind.lasts)
+    "furiten.lasts.discard": "until the hand's waits no longer include any tile in your discards (after riichi, to the end of the hand)",
+    "furiten.lasts.riichi": "to the end of the hand",
+    "furiten.lasts.temporary": "until your next own draw, or until you call a tile",
+    # Rules presets, as the calculator describes them
+    **{f"rules.{preset}": description for preset, description in PRESET_DESCRIPTIONS.items()},
 }
 
 
 @cache
 def catalogue() -> dict[str, str]:
-    """All English sentences by message id, yaku reasons included."""
+    """All English sentences by message id, yaku names, descriptions and reasons included."""
     from .yaku import YAKU
 
     sentences = dict(ENGLISH)
     for rule in YAKU.values():
+        sentences[f"yaku.{rule.id}.name"] = rule.name
+        sentences[f"yaku.{rule.id}.about"] = rule.about
         for key, sentence in rule.messages.items():
             sentences[f"yaku.{rule.id}.{key}"] = sentence
     return sentences
 
 
-def text(message_id: str, **params: Any) -> str:
-    """The sentence for a message id with its parameters filled in.
+def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
+    """The sentence for a message id in ``lang`` (English by default), its parameters filled in.
+
+    Parameters are filled in as given: a parameter that is itself a sentence
+    (a yaku name, a reading) is rendered in ``lang`` by the caller first.
 
     >>> from .tiles import KindSet
     >>> text("yaku.tanyao.yaochuu", tiles=KindSet(1 << 8 | 1 << 27))
     'terminals and honours break tanyao, and the hand holds 9m, 1z'
     """
-    return catalogue()[message_id].format(**params)
+    english = catalogue()[message_id]
+    template = english if lang == DEFAULT else translate(english, lang, context=message_id)
+    return template.format(**params)
+
+
+def yaku_name(yaku_id: str, lang: str = DEFAULT) -> str:
+    """A yaku's (or dora line's) name in ``lang``: ``Pinfu``, ``Ura dora``."""
+    return text(f"yaku.{yaku_id}.name", lang)
+
+
+_CACHES: list[dict[Any, str]] = []
+
+
+def render_cache() -> dict[Any, str]:
+    """A dict for sentences rendered once and reused (the same fu item recurs across thousands of hands).
+
+    Keys must hold the language; :func:`forget` empties every such dict.
+    """
+    cache: dict[Any, str] = {}
+    _CACHES.append(cache)
+    return cache
+
+
+def forget() -> None:
+    """Drop rendered sentences and loaded catalogues (after a catalogue changes, e.g. in tests)."""
+    from ..catalogues import forget as forget_catalogues
+
+    forget_catalogues()
+    for rendered in _CACHES:
+        rendered.clear()
+
+
+def extract(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extraction method for this module (``babel.cfg``): every message, its id as context.
+
+    The line points at the id in ``ENGLISH``; yaku messages point at the loop
+    that gathers them, and their comment names the yaku module.
+    """
+    from .yaku import YAKU
+
+    lines = fileobj.read().decode("utf-8").splitlines()
+    line_of: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        key = line.strip().split('"')[1] if line.strip().startswith('"') else None
+        if key in ENGLISH:
+            line_of.setdefault(key, number)
+    for message_id, english in ENGLISH.items():
+        yield line_of.get(message_id, 0), "pgettext", (message_id, english), []
+    by_rule = {f"yaku.{rule.id}.": rule for rule in YAKU.values()}
+    for message_id, english in catalogue().items():
+        if message_id in ENGLISH:
+            continue
+        rule = by_rule[message_id[: message_id.index(".", 5) + 1]]
+        yield 0, "pgettext", (message_id, english), [f"yaku {rule.id} ({rule.kanji})"]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..catalogues import DEFAULT
+from .messages import text
 from .rules import TENHOU, RuleSet
 
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman")
@@ -127,9 +129,16 @@ def payment(base: int, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks:
 
 
 def working(
-    han: int, fu: int, yakuman_units: int, dealer: bool, tsumo: bool, honba: int = 0, rules: RuleSet = TENHOU
+    han: int,
+    fu: int,
+    yakuman_units: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int = 0,
+    rules: RuleSet = TENHOU,
+    lang: str = DEFAULT,
 ) -> str:
-    """How the payment follows from han and fu, step by step, for a learner.
+    """How the payment follows from han and fu, step by step, for a learner (in ``lang``).
 
     >>> working(3, 30, 0, dealer=False, tsumo=False)
     'base points = 30 × 2^(3+2) = 960; a non-dealer ron pays 4 × 960 = 3,840, rounded up to 3,900'
@@ -140,26 +149,30 @@ def working(
     """
     base, limit = base_points(han, fu, yakuman_units, rules)
     if limit is None:
-        steps = f"base points = {fu} × 2^({han}+2) = {base:,}"
+        steps = text("working.base", lang, fu=fu, han=han, base=f"{base:,}")
     elif limit == "mangan" and han < 5:
         raw = fu * 2 ** (han + 2)
-        reason = "kiriage rounds it up to" if is_kiriage(han, fu, rules) else "over 2,000, so"
-        steps = f"base points = {fu} × 2^({han}+2) = {raw:,}, {reason} mangan: base 2,000"
+        key = "working.kiriage" if is_kiriage(han, fu, rules) else "working.capped"
+        steps = text(key, lang, fu=fu, han=han, raw=f"{raw:,}")
     else:
-        steps = f"{limit.replace('_', ' ')}: base {base:,}"
+        steps = text("working.limit", lang, limit=limit.replace("_", " "), base=f"{base:,}")
 
     def share(times: int) -> str:
         exact = times * base
-        shown = f"{times} × {base:,} = {exact:,}" if times > 1 else f"{base:,}"
-        return shown if exact == _up(exact) else f"{shown}, rounded up to {_up(exact):,}"
+        shown = (
+            text("working.times", lang, times=times, base=f"{base:,}", exact=f"{exact:,}") if times > 1 else f"{base:,}"
+        )
+        return shown if exact == _up(exact) else text("working.rounded", lang, shown=shown, up=f"{_up(exact):,}")
 
     if not tsumo:
-        steps += f"; a {'dealer' if dealer else 'non-dealer'} ron pays {share(6 if dealer else 4)}"
-        extra = f"; plus {300 * honba:,} for {honba} honba"
+        steps += text(
+            "working.dealer_ron" if dealer else "working.non_dealer_ron", lang, share=share(6 if dealer else 4)
+        )
+        extra = text("working.ron_honba", lang, extra=f"{300 * honba:,}", honba=honba)
     elif dealer:
-        steps += f"; each player pays {share(2)}"
-        extra = f"; plus {100 * honba:,} from each payer for {honba} honba"
+        steps += text("working.dealer_tsumo", lang, share=share(2))
+        extra = text("working.tsumo_honba", lang, extra=f"{100 * honba:,}", honba=honba)
     else:
-        steps += f"; the dealer pays {share(2)}, and each non-dealer {share(1)}"
-        extra = f"; plus {100 * honba:,} from each payer for {honba} honba"
+        steps += text("working.non_dealer_tsumo", lang, dealer=share(2), each=share(1))
+        extra = text("working.tsumo_honba", lang, extra=f"{100 * honba:,}", honba=honba)
     return steps + (extra if honba else "")

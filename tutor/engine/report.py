@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..catalogues import DEFAULT
 from .decompose import Reading, Shape, Wait
 from .fu import FuItem
 from .hand import MeldKind
-from .messages import text
-from .points import is_kiriage
+from .messages import render_cache, text
+from .points import Payment, is_kiriage
 from .score import ScoreResult, YakuHit, superseded_by
 from .tiles import format_tiles, index_name, pair_notation
 
@@ -16,7 +17,7 @@ _SHAPES = {Shape.STANDARD: "standard", Shape.CHIITOITSU: "chiitoitsu", Shape.KOK
 _MELD_PREFIX = {kind: f"{kind.value}:" for kind in MeldKind}
 
 
-def reading_summary(reading: Reading, description: str | None = None) -> dict[str, Any]:
+def reading_summary(reading: Reading, description: str | None = None, lang: str = DEFAULT) -> dict[str, Any]:
     """The chosen interpretation as JSON: groups (melds marked), pair, wait."""
     if reading.shape is Shape.STANDARD:
         groups = [_MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in reading.groups]
@@ -33,84 +34,97 @@ def reading_summary(reading: Reading, description: str | None = None) -> dict[st
         "pair": pair,
         "wait": reading.wait.label,
         "win_group": win_group,
-        "text": description or describe_reading(reading),
+        "text": description or describe_reading(reading, lang),
     }
 
 
-def describe_reading(reading: Reading) -> str:
+def describe_reading(reading: Reading, lang: str = DEFAULT) -> str:
     """One line: ``123m 456m 789p 345s 55s, ryanmen wait on 5s``."""
+    win = index_name(reading.win)
     if reading.shape is Shape.KOKUSHI:
-        kind = "13-sided wait" if reading.wait is Wait.KOKUSHI_13 else "single wait"
-        return f"thirteen orphans, {kind} on {index_name(reading.win)}"
-    return f"{reading.groups_text()}, {reading.wait.label} wait on {index_name(reading.win)}"
+        key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
+        return text(key, lang, win=win)
+    return text("reading.standard", lang, groups=reading.groups_text(), wait=reading.wait.label, win=win)
 
 
 class Breakdown(NamedTuple):
-    """The parts of a scored hand's explanation, each rendered once."""
+    """The parts of a scored hand's explanation, each rendered once in one language."""
 
     reading: str
     yaku: list[str]
     """``Riichi: 1 han (riichi was declared on a closed hand)`` per line."""
     fu: list[FuItem]
-    """The fu items worth showing (no zero items but the pinfu tsumo note)."""
+    """The fu items worth showing (no zero items but the pinfu tsumo note); render them with ``item.render(lang)``."""
     fu_note: str | None
     """How the sum was rounded, when it was."""
     payment: str
     alternatives: list[str]
+    lang: str = DEFAULT
+    """The language the sentences are in."""
+
+    @property
+    def fu_lines(self) -> list[str]:
+        """The fu items as sentences in the breakdown's language."""
+        return [item.render(self.lang) for item in self.fu]
 
 
-def breakdown(result: ScoreResult, alternatives: int = 3) -> Breakdown:
-    """The explanation's parts; ``alternatives`` is how many other readings to describe."""
+def breakdown(result: ScoreResult, alternatives: int = 3, lang: str = DEFAULT) -> Breakdown:
+    """The explanation's parts in ``lang``; ``alternatives`` is how many other readings to describe."""
     best = result.best
     assert best is not None and best.payment is not None
-    yaku = [_yaku_line(y) for y in best.yaku]
+    yaku = [_yaku_line(y, lang) for y in best.yaku]
     if best.yakuman:
         fu: list[FuItem] = []
-        fu_note: str | None = "Fu do not matter for a yakuman."
+        fu_note: str | None = text("report.yakuman_fu", lang)
     else:
         fu = [item for item in best.fu_items if item.fu or item.key == "fu.pinfu_tsumo"]
         total = sum(item.fu for item in best.fu_items)
-        fu_note = _rounding_note(total, best.fu) if total != best.fu and best.fu_items else None
+        fu_note = _rounding_note(total, best.fu, lang) if total != best.fu and best.fu_items else None
     return Breakdown(
-        describe_reading(best.reading),
+        describe_reading(best.reading, lang),
         yaku,
         fu,
         fu_note,
-        payment_line(result),
-        [_alternative_line(other) for other in result.alternatives[:alternatives]],
+        payment_line(result, lang),
+        [_alternative_line(other, lang) for other in result.alternatives[:alternatives]],
+        lang,
     )
 
 
-# The same lines recur across thousands of hands: render each once.
-_YAKU_LINES: dict[tuple[object, ...], str] = {}
-_ROUNDING_NOTES: dict[tuple[int, int], str] = {}
-_PAYMENT_LINES: dict[tuple[object, ...], str] = {}
+# The same lines recur across thousands of hands: render each once per language.
+_YAKU_LINES = render_cache()
+_ROUNDING_NOTES = render_cache()
+_PAYMENT_LINES = render_cache()
 
 
-def _yaku_line(y: YakuHit) -> str:
+def _yaku_line(y: YakuHit, lang: str = DEFAULT) -> str:
     """``Riichi: 1 han (riichi was declared on a closed hand)``."""
     params = y.verdict.params
-    key = (y.id, y.han, y.verdict.reason, *params.values()) if params else (y.id, y.han, y.verdict.reason)
+    key = (lang, y.id, y.han, y.verdict.reason, *params.values()) if params else (lang, y.id, y.han, y.verdict.reason)
     line = _YAKU_LINES.get(key)
     if line is None:
-        line = f"{y.name}: {y.han} han ({y.reason})"
+        line = text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=y.render_reason(lang))
         if len(_YAKU_LINES) < 10000:
             _YAKU_LINES[key] = line
     return line
 
 
-def _rounding_note(total: int, fu: int) -> str:
-    note = _ROUNDING_NOTES.get((total, fu))
+def _rounding_note(total: int, fu: int, lang: str = DEFAULT) -> str:
+    note = _ROUNDING_NOTES.get((total, fu, lang))
     if note is None:
-        note = _ROUNDING_NOTES[(total, fu)] = text("fu.rounded", total=total, fu=fu)
+        note = _ROUNDING_NOTES[(total, fu, lang)] = text("fu.rounded", lang, total=total, fu=fu)
     return note
 
 
-def explanation_text(result: ScoreResult, parts: Breakdown | None = None, alternatives: bool = True) -> str:
+def explanation_text(
+    result: ScoreResult, parts: Breakdown | None = None, alternatives: bool = True, lang: str | None = None
+) -> str:
     """The breakdown as plain text lines (reading, yaku with reasons, fu items, limit, payment,
-    and, unless ``alternatives`` is false, the other readings)."""
-    parts = parts or breakdown(result)
-    lines = [f"Reading: {parts.reading}", *parts.yaku, *(item.text for item in parts.fu)]
+    and, unless ``alternatives`` is false, the other readings), in the language of ``parts``
+    (or ``lang``, English by default)."""
+    parts = parts or breakdown(result, lang=lang or DEFAULT)
+    lang = parts.lang
+    lines = [text("report.reading", lang, reading=parts.reading), *parts.yaku, *parts.fu_lines]
     if parts.fu_note:
         lines.append(parts.fu_note)
     lines.append(parts.payment)
@@ -119,23 +133,25 @@ def explanation_text(result: ScoreResult, parts: Breakdown | None = None, altern
     return "\n".join(lines)
 
 
-def _limit_note(result: ScoreResult) -> str:
+def _limit_note(result: ScoreResult, lang: str = DEFAULT) -> str:
     best = result.best
     assert best is not None
     if best.limit is None:
         return ""
     if best.limit == "mangan" and best.han < 5:
         key = "limit.kiriage" if is_kiriage(best.han, best.fu, result.rules) else "limit.capped"
-        return f" — {text('limit.mangan')} ({text(key, han=best.han, fu=best.fu)})"
-    return f" — {text('limit.' + best.limit)}"
+        why = text(key, lang, han=best.han, fu=best.fu)
+        return text("limit.note_why", lang, limit=text("limit.mangan", lang), why=why)
+    return text("limit.note", lang, limit=text("limit." + best.limit, lang))
 
 
-def payment_line(result: ScoreResult) -> str:
+def payment_line(result: ScoreResult, lang: str = DEFAULT) -> str:
     """``2 han 30 fu: 2000 (non-dealer ron)``, with the limit reached and honba or sticks."""
     best = result.best
     assert best is not None and best.payment is not None
     s = result.situation
     key = (
+        lang,
         best.han,
         best.fu,
         best.limit,
@@ -148,68 +164,85 @@ def payment_line(result: ScoreResult) -> str:
     )
     line = _PAYMENT_LINES.get(key)
     if line is None:
-        line = _render_payment_line(result)
+        line = _render_payment_line(result, lang)
         if len(_PAYMENT_LINES) < 10000:
             _PAYMENT_LINES[key] = line
     return line
 
 
-def _render_payment_line(result: ScoreResult) -> str:
+def payment_text(payment: Payment, lang: str = DEFAULT) -> str:
+    """As players say it, in ``lang``: ``7700``, ``1000/2000`` or ``2000 all``."""
+    if payment.ron is None and payment.tsumo_dealer is None:
+        return text("payment.all", lang, each=payment.tsumo_non_dealer)
+    return str(payment)
+
+
+def _render_payment_line(result: ScoreResult, lang: str = DEFAULT) -> str:
     best = result.best
     assert best is not None and best.payment is not None
     counted = best.yakuman or best.limit in ("yakuman", "kazoe_yakuman") or best.han >= 5
-    size = f"{best.han} han" if counted else f"{best.han} han {best.fu} fu"
+    size = (
+        text("payment.han", lang, han=best.han) if counted else text("payment.han_fu", lang, han=best.han, fu=best.fu)
+    )
     s = result.situation
-    who = f"{'dealer' if s.is_dealer else 'non-dealer'} {'tsumo' if s.tsumo else 'ron'}"
+    who = text(f"payment.{'dealer' if s.is_dealer else 'non_dealer'}_{'tsumo' if s.tsumo else 'ron'}", lang)
     extras = []
     if s.honba:
-        extras.append(f"{s.honba} honba")
+        extras.append(text("payment.honba", lang, count=s.honba))
     if s.riichi_sticks:
-        extras.append(f"{s.riichi_sticks} riichi stick{'s' if s.riichi_sticks > 1 else ''}")
-    extra = f" (with {', '.join(extras)}; total {best.payment.total})" if extras else ""
-    return f"{size}{_limit_note(result)}: {best.payment} ({who}){extra}"
+        sticks = "payment.riichi_sticks" if s.riichi_sticks > 1 else "payment.riichi_stick"
+        extras.append(text(sticks, lang, count=s.riichi_sticks))
+    line = dict(size=size, limit=_limit_note(result, lang), payment=payment_text(best.payment, lang), who=who)
+    if not extras:
+        return text("payment.line", lang, **line)
+    listed = extras[0] if len(extras) == 1 else text("payment.list", lang, first=extras[0], second=extras[1])
+    return text("payment.line_extras", lang, **line, extras=listed, total=best.payment.total)
 
 
-def _alternative_line(other: Any) -> str:
-    worth = f"{other.han} han {other.fu} fu, {other.payment}" if other.payment else "no yaku"
-    return f"Other reading: {describe_reading(other.reading)} would be {worth}"
+def _alternative_line(other: Any, lang: str = DEFAULT) -> str:
+    if other.payment:
+        worth = text("report.other_worth", lang, han=other.han, fu=other.fu, payment=payment_text(other.payment, lang))
+    else:
+        worth = text("report.other_no_yaku", lang)
+    return text("report.other_reading", lang, reading=describe_reading(other.reading, lang), worth=worth)
 
 
-def format_result(result: ScoreResult) -> str:
+def format_result(result: ScoreResult, lang: str = DEFAULT) -> str:
     """The full breakdown for ``tutor score``: tiles, reading, yaku, fu, limit, payments."""
     hand = result.hand
     melds = "  ".join(str(m) for m in hand.melds)
-    how = "tsumo" if result.situation.tsumo else "ron"
+    s = result.situation
     header = [
-        f"Hand:  {format_tiles(hand.concealed)}" + (f"  melds {melds}" if melds else ""),
-        f"Win:   {hand.win} by {how}, seat {result.situation.seat_wind}, round {result.situation.round_wind}",
+        text("cli.hand_melds" if melds else "cli.hand", lang, tiles=format_tiles(hand.concealed), melds=melds),
+        text("cli.win_tsumo" if s.tsumo else "cli.win_ron", lang, win=hand.win, seat=s.seat_wind, round=s.round_wind),
     ]
     if result.status == "not_a_winning_hand":
-        return "\n".join(
-            [*header, "Not a winning hand: no reading as four groups and a pair, seven pairs or thirteen orphans."]
-        )
+        return "\n".join([*header, text("cli.not_winning", lang)])
     best = result.best
     assert best is not None
     if result.status == "no_yaku":
-        return "\n".join(
-            [*header, f"Reading: {describe_reading(best.reading)}", "No yaku: this hand cannot win as it stands."]
-        )
-    parts = breakdown(result)
-    lines = [*header, f"Reading: {parts.reading}", "", "Yaku:"]
-    width = max(len(y.name) for y in best.yaku)
-    for y in best.yaku:
-        lines.append(f"  {y.name:<{width}}  {y.han:>2} han   {y.reason}")
+        reading = text("report.reading", lang, reading=describe_reading(best.reading, lang))
+        return "\n".join([*header, reading, text("cli.no_yaku", lang)])
+    parts = breakdown(result, lang=lang)
+    lines = [*header, text("report.reading", lang, reading=parts.reading), "", text("cli.yaku", lang)]
+    names = [y.render_name(lang) for y in best.yaku]
+    width = max(len(name) for name in names)
+    for y, name in zip(best.yaku, names, strict=True):
+        lines.append(f"  {name:<{width}}  {y.han:>2} han   {y.render_reason(lang)}")
     if parts.fu:
-        lines += ["", "Fu:"]
-        lines += [f"  {item.fu:>3}  {item.text}" for item in parts.fu]
+        lines += ["", text("cli.fu", lang)]
+        lines += [f"  {item.fu:>3}  {item.render(lang)}" for item in parts.fu]
         total = sum(item.fu for item in best.fu_items)
-        lines.append(f"  = {best.fu} fu" if total == best.fu else f"  -> {best.fu} fu (sum {total}, rounded up)")
+        if total == best.fu:
+            lines.append(text("cli.fu_total", lang, fu=best.fu))
+        else:
+            lines.append(text("cli.fu_rounded", lang, fu=best.fu, total=total))
     lines += ["", parts.payment, *parts.alternatives]
     return "\n".join(lines)
 
 
-def why_not(result: ScoreResult, yaku_id: str) -> str:
-    """Why a yaku does not count on the reading that was scored, as a sentence.
+def why_not(result: ScoreResult, yaku_id: str, lang: str = DEFAULT) -> str:
+    """Why a yaku does not count on the reading that was scored, as a sentence in ``lang``.
 
     >>> from .api import evaluate
     >>> result = evaluate({"hand": "123m456m789p345s11z", "win": "5s", "riichi": True})
@@ -222,26 +255,29 @@ def why_not(result: ScoreResult, yaku_id: str) -> str:
     rule = YAKU[yaku_id]
     best = result.best
     if best is None or best.reading is None:
-        return "the hand is not a winning hand"
+        return text("why_not.not_winning", lang)
     if any(y.id == yaku_id for y in best.yaku):
-        return "it does count"
+        return text("why_not.counts", lang)
     for other in result.alternatives:
         if any(y.id == yaku_id for y in other.yaku):
-            return f"it counts only when the hand is read as {describe_reading(other.reading)}, which scores less"
+            return text("why_not.other_reading", lang, reading=describe_reading(other.reading, lang))
     if not rule.enabled(result.rules):
-        return "it is a local yaku these rules do not use"
+        return text("why_not.local", lang)
     ctx = WinContext(result.hand, result.situation, result.rules)
     if rule.closed_only and not ctx.is_closed:
-        return rule.reason(Miss("open"))
+        return rule.reason(Miss("open"), lang)
     if rule.flag is not None and not getattr(result.situation, rule.flag):
-        return rule.reason(Miss("flag"))
+        return rule.reason(Miss("flag"), lang)
     verdict = rule.check(best.reading, ctx)
     if not verdict.hit:
-        return rule.reason(verdict)
+        return rule.reason(verdict, lang)
     if best.yakuman and not rule.yakuman:
-        return "a yakuman counts alone: ordinary yaku are not added to it"
+        return text("why_not.yakuman_alone", lang)
     pushed_out_by = superseded_by().get(yaku_id, frozenset())
-    winners = [y.name for y in best.yaku if y.id in pushed_out_by]
+    winners = [y.render_name(lang) for y in best.yaku if y.id in pushed_out_by]
     if winners:
-        return f"{' and '.join(winners)} replaces it"
-    return "it is not part of the reading that scores most"
+        names = winners[0]
+        for name in winners[1:]:
+            names = text("why_not.and", lang, first=names, second=name)
+        return text("why_not.replaced", lang, names=names)
+    return text("why_not.lower", lang)

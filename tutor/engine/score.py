@@ -17,11 +17,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ..catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Reading, readings
 from .fu import FuItem, fu_items, rounded_fu
 from .hand import Hand
-from .messages import text
+from .messages import render_cache, text, yaku_name
 from .points import Payment, base_points, payment
 from .rules import TENHOU, RuleSet
 from .situation import FLAGS, Situation
@@ -45,19 +46,27 @@ class YakuHit(NamedTuple):
         """Message id of the reason (see :mod:`tutor.engine.messages`)."""
         return f"yaku.{self.id}.{self.verdict.reason}"
 
-    @property
-    def reason(self) -> str:
-        """Why it counts, as a sentence."""
+    def render_reason(self, lang: str = DEFAULT) -> str:
+        """Why it counts, as a sentence in ``lang``."""
         if self.verdict.params:
-            return text(self.message, **self.verdict.params)
-        key = (self.id, self.verdict.reason)
+            return text(self.message, lang, **self.verdict.params)
+        key = (self.id, self.verdict.reason, lang)
         sentence = _PLAIN_REASONS.get(key)
         if sentence is None:
-            sentence = _PLAIN_REASONS[key] = text(self.message)
+            sentence = _PLAIN_REASONS[key] = text(self.message, lang)
         return sentence
 
+    def render_name(self, lang: str = DEFAULT) -> str:
+        """The yaku's name in ``lang`` (``name`` is the English one, as the score contract gives it)."""
+        return yaku_name(self.id, lang)
 
-_PLAIN_REASONS: dict[tuple[str, str], str] = {}
+    @property
+    def reason(self) -> str:
+        """Why it counts, as an English sentence (pages use :meth:`render_reason`)."""
+        return self.render_reason()
+
+
+_PLAIN_REASONS = render_cache()
 
 
 class ReadingScore(NamedTuple):

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
+from ..catalogues import N_
 from ..engine.context import WinContext
 from ..engine.decompose import Reading, Shape
 from ..engine.fu import BASE, CHIITOITSU, MENZEN_RON, OPEN_PINFU, PINFU_TSUMO, TSUMO, FuItem, rounded_fu
@@ -275,7 +276,7 @@ def _han(w: Working, change: int, note: str = "") -> Working | None:
 
 @mistake(
     "ron-triplet-closed",
-    "counted a triplet completed by ron as closed",
+    N_("counted a triplet completed by ron as closed"),
     "/lessons/fu#triplets-and-kans",
     HAND,
 )
@@ -298,14 +299,14 @@ def _ron_triplet_closed(w: Working) -> list[Working] | None:
     return [*([fu_only] if fu_only else []), as_closed]
 
 
-@mistake("kan-as-triplet", "scored a kan as a triplet", "/lessons/fu#triplets-and-kans", ("fu", "points"))
+@mistake("kan-as-triplet", N_("scored a kan as a triplet"), "/lessons/fu#triplets-and-kans", ("fu", "points"))
 def _kan_as_triplet(w: Working) -> Working | None:
     return _fu(w, _counted_as({"closed_quad": "closed_triplet", "open_quad": "open_triplet"}, 1 / 4))
 
 
 @mistake(
     "called-triplet-as-closed",
-    "counted a called triplet (pon) as closed",
+    N_("counted a called triplet (pon) as closed"),
     "/lessons/fu#triplets-and-kans",
     ("fu", "points"),
 )
@@ -315,7 +316,7 @@ def _called_triplet_as_closed(w: Working) -> Working | None:
 
 @mistake(
     "open-ron-10-fu",
-    "added 10 fu for ron on an open hand",
+    N_("added 10 fu for ron on an open hand"),
     "/lessons/fu#the-way-of-winning",
     ("fu", "points"),
 )
@@ -329,7 +330,7 @@ def _open_ron_10_fu(w: Working) -> Working | None:
 
 @mistake(
     "closed-ron-forgot-10",
-    "forgot the 10 fu for a closed ron",
+    N_("forgot the 10 fu for a closed ron"),
     "/lessons/fu#the-way-of-winning",
     ("fu", "points"),
 )
@@ -339,7 +340,7 @@ def _closed_ron_forgot_10(w: Working) -> Working | None:
 
 @mistake(
     "pinfu-tsumo-30",
-    "added the 2 tsumo fu to a pinfu tsumo (it stays at 20 fu)",
+    N_("added the 2 tsumo fu to a pinfu tsumo (it stays at 20 fu)"),
     "/lessons/fu#the-special-cases",
     ("fu", "points"),
 )
@@ -349,7 +350,7 @@ def _pinfu_tsumo_30(w: Working) -> Working | None:
 
 @mistake(
     "open-20-fu",
-    "left an open hand's 20 fu at 20 instead of raising it to 30",
+    N_("left an open hand's 20 fu at 20 instead of raising it to 30"),
     "/lessons/fu#the-special-cases",
     ("fu", "points"),
 )
@@ -361,7 +362,7 @@ def _open_20_fu(w: Working) -> Working | None:
 
 @mistake(
     "chiitoitsu-rounded",
-    "rounded chiitoitsu's 25 fu up to 30",
+    N_("rounded chiitoitsu's 25 fu up to 30"),
     "/lessons/fu#the-special-cases",
     ("fu", "points"),
 )
@@ -373,7 +374,7 @@ def _chiitoitsu_rounded(w: Working) -> Working | None:
 
 @mistake(
     "double-wind-2",
-    "counted a double-wind pair as 2 fu instead of 4",
+    N_("counted a double-wind pair as 2 fu instead of 4"),
     "/lessons/fu#the-pair",
     ("fu", "points"),
 )
@@ -385,7 +386,7 @@ def _double_wind_2(w: Working) -> Working | None:
 
 @mistake(
     "pair-fu-forgotten",
-    "forgot the fu for a pair of value tiles",
+    N_("forgot the fu for a pair of value tiles"),
     "/lessons/fu#the-pair",
     ("fu", "points"),
 )
@@ -395,7 +396,7 @@ def _pair_fu_forgotten(w: Working) -> Working | None:
 
 @mistake(
     "wait-fu-forgotten",
-    "forgot the 2 fu for a kanchan, penchan or tanki wait",
+    N_("forgot the 2 fu for a kanchan, penchan or tanki wait"),
     "/lessons/fu#the-wait",
     ("fu", "points"),
 )
@@ -403,7 +404,7 @@ def _wait_fu_forgotten(w: Working) -> Working | None:
     return _fu(w, lambda i: None if _kind(i) == "wait" else i)
 
 
-@mistake("tsumo-fu-forgotten", "forgot the 2 fu for a tsumo", "/lessons/fu#the-way-of-winning", ("fu", "points"))
+@mistake("tsumo-fu-forgotten", N_("forgot the 2 fu for a tsumo"), "/lessons/fu#the-way-of-winning", ("fu", "points"))
 def _tsumo_fu_forgotten(w: Working) -> Working | None:
     return _fu(w, lambda i: None if i == TSUMO else i)
 
@@ -427,20 +428,20 @@ def _dora_left_out(kind: str) -> Rework:
     return rework
 
 
-mistake("dora-forgotten", "left out the dora", "/lessons/dora#counting-dora", ("han", "dora", "points"))(
+mistake("dora-forgotten", N_("left out the dora"), "/lessons/dora#counting-dora", ("han", "dora", "points"))(
     _dora_left_out("dora")
 )
-mistake("ura-forgotten", "left out the ura dora", "/lessons/dora#ura-dora-only-for-riichi", ("han", "dora", "points"))(
-    _dora_left_out("ura_dora")
-)
-mistake("aka-forgotten", "left out the red fives", "/lessons/dora#red-fives", ("han", "dora", "points"))(
+mistake(
+    "ura-forgotten", N_("left out the ura dora"), "/lessons/dora#ura-dora-only-for-riichi", ("han", "dora", "points")
+)(_dora_left_out("ura_dora"))
+mistake("aka-forgotten", N_("left out the red fives"), "/lessons/dora#red-fives", ("han", "dora", "points"))(
     _dora_left_out("aka_dora")
 )
 
 
 @mistake(
     "indicator-as-dora",
-    "counted the indicator tile itself as the dora, not the tile after it",
+    N_("counted the indicator tile itself as the dora, not the tile after it"),
     "/lessons/dora#from-indicator-to-dora",
     ("han", "dora", "points"),
 )
@@ -457,7 +458,7 @@ def _indicator_as_dora(w: Working) -> Working | None:
 
 @mistake(
     "open-han-not-reduced",
-    "counted a yaku's closed han on an open hand",
+    N_("counted a yaku's closed han on an open hand"),
     "/lessons/two-han#kuisagari-which-ones-lose-a-han",
     ("han", "points"),
 )
@@ -472,7 +473,7 @@ def _open_han_not_reduced(w: Working) -> Working | None:
 
 @mistake(
     "double-wind-triplet-1-han",
-    "counted a double-wind triplet as 1 han instead of 2",
+    N_("counted a double-wind triplet as 1 han instead of 2"),
     "/lessons/everyday-yaku#yakuhai",
     ("han", "points"),
 )
@@ -487,7 +488,7 @@ def _double_wind_triplet_1_han(w: Working) -> Working | None:
 
 @mistake(
     "menzen-tsumo-forgotten",
-    "forgot menzen tsumo, the yaku of a closed hand's tsumo",
+    N_("forgot menzen tsumo, the yaku of a closed hand's tsumo"),
     "/lessons/everyday-yaku#menzen-tsumo",
     ("han", "points"),
 )
@@ -498,7 +499,7 @@ def _menzen_tsumo_forgotten(w: Working) -> Working | None:
 
 @mistake(
     "open-menzen-tsumo",
-    "counted menzen tsumo on an open hand",
+    N_("counted menzen tsumo on an open hand"),
     "/lessons/everyday-yaku#menzen-tsumo",
     ("han", "points"),
 )
@@ -513,7 +514,7 @@ def _open_menzen_tsumo(w: Working) -> Working | None:
 
 @mistake(
     "kiriage",
-    "paid 4 han 30 fu or 3 han 60 fu as a mangan, but these rules have no kiriage",
+    N_("paid 4 han 30 fu or 3 han 60 fu as a mangan, but these rules have no kiriage"),
     "/lessons/points#kiriage-mangan",
     POINTS,
 )
@@ -523,7 +524,7 @@ def _kiriage(w: Working) -> Working | None:
 
 @mistake(
     "kiriage-forgotten",
-    "paid 4 han 30 fu or 3 han 60 fu from the formula, but these rules round it up to a mangan (kiriage)",
+    N_("paid 4 han 30 fu or 3 han 60 fu from the formula, but these rules round it up to a mangan (kiriage)"),
     "/lessons/points#kiriage-mangan",
     POINTS,
 )
@@ -533,7 +534,7 @@ def _kiriage_forgotten(w: Working) -> Working | None:
 
 @mistake(
     "no-mangan-cap",
-    "forgot the mangan cap: below 5 han the base is never more than 2,000",
+    N_("forgot the mangan cap: below 5 han the base is never more than 2,000"),
     "/lessons/points#the-mangan-cap",
     POINTS,
 )
@@ -545,7 +546,7 @@ def _no_mangan_cap(w: Working) -> Working | None:
 
 @mistake(
     "dealer-as-non-dealer",
-    "paid the dealer's win like a non-dealer's",
+    N_("paid the dealer's win like a non-dealer's"),
     "/lessons/points#who-pays-what",
     POINTS,
 )
@@ -555,7 +556,7 @@ def _dealer_as_non_dealer(w: Working) -> Working | None:
 
 @mistake(
     "non-dealer-as-dealer",
-    "paid a non-dealer's win like the dealer's",
+    N_("paid a non-dealer's win like the dealer's"),
     "/lessons/points#who-pays-what",
     POINTS,
 )
@@ -570,7 +571,7 @@ def _non_dealer_as_dealer(w: Working) -> Working | None:
 
 @mistake(
     "honba-100-on-ron",
-    "counted each honba as 100 on a ron (the discarder pays 300 per honba)",
+    N_("counted each honba as 100 on a ron (the discarder pays 300 per honba)"),
     "/lessons/points#honba-and-riichi-sticks",
     POINTS,
 )
@@ -580,7 +581,7 @@ def _honba_100_on_ron(w: Working) -> Working | None:
 
 @mistake(
     "honba-300-each-on-tsumo",
-    "added 300 per honba to each tsumo payment (each payer adds 100)",
+    N_("added 300 per honba to each tsumo payment (each payer adds 100)"),
     "/lessons/points#honba-and-riichi-sticks",
     POINTS,
 )
@@ -588,14 +589,14 @@ def _honba_300_each_on_tsumo(w: Working) -> Working | None:
     return replace(w, honba_per_payer=300) if w.tsumo else None
 
 
-@mistake("honba-forgotten", "forgot the honba", "/lessons/points#honba-and-riichi-sticks", POINTS)
+@mistake("honba-forgotten", N_("forgot the honba"), "/lessons/points#honba-and-riichi-sticks", POINTS)
 def _honba_forgotten(w: Working) -> Working | None:
     return replace(w, honba=0)
 
 
 @mistake(
     "riichi-sticks-in-payment",
-    "added the riichi sticks to the discarder's payment (the winner takes them from the table)",
+    N_("added the riichi sticks to the discarder's payment (the winner takes them from the table)"),
     "/lessons/points#honba-and-riichi-sticks",
     POINTS,
 )
@@ -606,7 +607,7 @@ def _riichi_sticks_in_payment(w: Working) -> Working | None:
 
 @mistake(
     "tsumo-total",
-    "gave a tsumo's total instead of each player's payment",
+    N_("gave a tsumo's total instead of each player's payment"),
     "/lessons/points#who-pays-what",
     POINTS,
 )
@@ -616,7 +617,7 @@ def _tsumo_total(w: Working) -> Working | None:
 
 @mistake(
     "no-payment-rounding",
-    "did not round each payment up to the next 100",
+    N_("did not round each payment up to the next 100"),
     "/lessons/points#rounding-each-payment",
     POINTS,
 )
@@ -629,7 +630,7 @@ def _no_payment_rounding(w: Working) -> Working | None:
 
 @mistake(
     "no-fu-rounding",
-    "did not round the fu up to the next 10",
+    N_("did not round the fu up to the next 10"),
     "/lessons/fu#rounding",
     ("fu", "points"),
 )
@@ -641,7 +642,7 @@ def _no_fu_rounding(w: Working) -> Working | None:
 
 @mistake(
     "lower-reading",
-    "used a reading that scores less than the best one",
+    N_("used a reading that scores less than the best one"),
     "/lessons/fu#when-a-hand-can-be-read-two-ways",
     HAND,
 )

@@ -21,8 +21,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..catalogues import DEFAULT, N_, translate
 from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
+from ..engine.messages import yaku_name
 from ..engine.points import possible_cell
 from ..engine.yaku import YAKU
 from .exercise import Exercise, ExerciseGrade
@@ -30,11 +32,11 @@ from .makers import TABLE_FU, make_exercise
 from .questions import Question
 
 FURITEN_LABELS = {
-    "ron": "Ron allowed (no furiten)",
-    "not_a_wait": "Not a winning tile",
-    "discard": "Discard furiten",
-    "temporary": "Temporary furiten",
-    "riichi": "Riichi furiten",
+    "ron": N_("Ron allowed (no furiten)"),
+    "not_a_wait": N_("Not a winning tile"),
+    "discard": N_("Discard furiten"),
+    "temporary": N_("Temporary furiten"),
+    "riichi": N_("Riichi furiten"),
 }
 
 
@@ -66,42 +68,53 @@ class SkillInfo:
     """A lesson or reference URL that teaches it."""
 
 
-def info(skill: str) -> SkillInfo:
+def info(skill: str, lang: str = DEFAULT) -> SkillInfo:
+    """What a skill is called in ``lang`` (English by default), its group and where it is taught.
+
+    ``group`` stays the English heading (marked for translation: render it with ``_()``)."""
     family, _, name = skill.partition(":")
     if family == "yaku" and name in YAKU:
-        return SkillInfo(skill, YAKU[name].name, "Yaku", f"/yaku/{name}")
+        return SkillInfo(skill, yaku_name(name, lang), N_("Yaku"), f"/yaku/{name}")
     if family == "fu":
-        return SkillInfo(skill, f"Fu: {name.replace('-', ' ')}", "Fu", skill_lesson_url(skill))
+        label = translate(N_("Fu: {name}"), lang).format(name=name.replace("-", " "))
+        return SkillInfo(skill, label, N_("Fu"), skill_lesson_url(skill))
     if family == "table":
-        return SkillInfo(skill, _table_label(name), "Point table", skill_lesson_url(skill))
+        return SkillInfo(skill, _table_label(name, lang), N_("Point table"), skill_lesson_url(skill))
     if family == "furiten":
-        return SkillInfo(skill, FURITEN_LABELS.get(name, name), "Furiten", skill_lesson_url(skill))
+        return SkillInfo(skill, translate(FURITEN_LABELS.get(name, name), lang), N_("Furiten"), skill_lesson_url(skill))
     if family == "waits":
-        return SkillInfo(skill, f"Waits: {name}", "Waits", skill_lesson_url(skill))
+        label = translate(N_("Waits: {name}"), lang).format(name=name)
+        return SkillInfo(skill, label, N_("Waits"), skill_lesson_url(skill))
     if family == "dora":
-        names = {"indicator": "Dora from the indicator", "count": "Counting dora", "aka_dora": "Red fives"}
-        return SkillInfo(skill, names.get(name, name.replace("_", " ").capitalize()), "Dora", skill_lesson_url(skill))
+        names = {"indicator": N_("Dora from the indicator"), "count": N_("Counting dora"), "aka_dora": N_("Red fives")}
+        label = translate(names[name], lang) if name in names else name.replace("_", " ").capitalize()
+        return SkillInfo(skill, label, N_("Dora"), skill_lesson_url(skill))
     if family == "mistake":
         from .mistakes import MISTAKES
 
         mistake = MISTAKES.get(name)
         if mistake is not None:
-            return SkillInfo(skill, mistake.label.capitalize(), "Mistakes", mistake.lesson)
-    return SkillInfo(skill, skill, "Other", "/lessons/")
+            return SkillInfo(skill, _capitalized(translate(mistake.label, lang)), N_("Mistakes"), mistake.lesson)
+    return SkillInfo(skill, skill, N_("Other"), "/lessons/")
 
 
-def label(skill: str) -> str:
-    return info(skill).label
+def label(skill: str, lang: str = DEFAULT) -> str:
+    return info(skill, lang).label
 
 
-def _table_label(name: str) -> str:
+def _capitalized(sentence: str) -> str:
+    """Like ``str.capitalize`` (kept for English, where labels start lower-case), but only the first letter."""
+    return sentence.capitalize() if sentence.isascii() else sentence[:1].upper() + sentence[1:]
+
+
+def _table_label(name: str, lang: str = DEFAULT) -> str:
     size, _, rest = name.rpartition("-")
     size, _, role = size.rpartition("-")
     how = f"{role.replace('_', '-')} {rest}"
     han, _, fu = size.partition("-")
     if han.isdigit():
-        return f"{han} han {fu} fu, {how}"
-    return f"{han.replace('_', ' ').capitalize()}, {how}"
+        return translate(N_("{han} han {fu} fu, {how}"), lang).format(han=han, fu=fu, how=how)
+    return translate(N_("{limit}, {how}"), lang).format(limit=han.replace("_", " ").capitalize(), how=how)
 
 
 def exercise_for(skill: str, seed: str, difficulty: int = 2) -> Exercise:

@@ -6,6 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..accounts import AccountError, authenticate, merge_guest, register
+from ..i18n import gettext
 from ..store import get_db
 from ..web_session import current_user, log_in, log_out
 
@@ -35,7 +36,7 @@ def register_view() -> ResponseReturnValue:
             problem = str(refusal)
         else:
             log_in(user)
-            flash(f"Welcome, {user.name}! Your progress is saved to your account.")
+            flash(gettext("Welcome, %(name)s! Your progress is saved to your account.", name=user.name))
             return redirect(_next_url())
     return render_template("auth/register.html", problem=problem, next=request.values.get("next", "")), (
         400 if problem else 200

@@ -15,6 +15,7 @@ from ..engine.api import build_request, evaluate
 from ..engine.hand import HandError
 from ..engine.rules import PRESET_DESCRIPTIONS, PRESETS
 from ..engine.situation import STANDARD_FLAGS
+from ..i18n import gettext, message
 from ..quiz.exercise import Exercise
 from ..quiz.questions import QuestionError
 from .presenting import render_presentation
@@ -74,7 +75,7 @@ def calculator() -> str:
         flags=STANDARD_FLAGS,
         meld_kinds=MELD_KINDS,
         meld_slots=range(1, MELD_SLOTS + 1),
-        presets=[(name, PRESET_DESCRIPTIONS.get(name, "")) for name in PRESETS],
+        presets=[(name, message(f"rules.{name}") if name in PRESET_DESCRIPTIONS else "") for name in PRESETS],
     )
 
 
@@ -93,7 +94,7 @@ def present() -> ResponseReturnValue:
     fields: dict[str, Any] = {key: value for key, value in form.items() if key != "step"}
     return render_presentation(
         exercise,
-        heading="Calculator",
+        heading=gettext("Calculator"),
         back_url=url_for("calculator.calculator", **fields),
         base_url=url_for("calculator.present", **fields),
     )

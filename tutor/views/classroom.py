@@ -22,6 +22,7 @@ from .. import classroom as rooms
 from .. import progress
 from ..accounts import User
 from ..curriculum import TARGET_TOPICS, TOPICS
+from ..i18n import gettext
 from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
@@ -59,7 +60,11 @@ def account_required(view: View) -> View:
     def wrapped(*args: Any, **kwargs: Any) -> ResponseReturnValue:
         user = current_user()
         if user is None or user.is_guest:
-            flash("Log in or create an account to use classes: your teacher needs to know whose answers are whose.")
+            flash(
+                gettext(
+                    "Log in or create an account to use classes: your teacher needs to know whose answers are whose."
+                )
+            )
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         return view(*args, **kwargs)
 
@@ -76,7 +81,7 @@ def _teaching(class_id: int) -> rooms.Classroom:
     try:
         return rooms.class_for_teacher(get_db(), class_id, _me().id)
     except rooms.NotFound:
-        abort(404, "There is no such class of yours.")
+        abort(404, gettext("There is no such class of yours."))
 
 
 def _either(class_id: int) -> tuple[rooms.Classroom, bool]:
@@ -87,21 +92,21 @@ def _either(class_id: int) -> tuple[rooms.Classroom, bool]:
             return lookup(db, class_id, _me().id), teaches
         except rooms.NotFound:
             continue
-    abort(404, "There is no such class of yours.")
+    abort(404, gettext("There is no such class of yours."))
 
 
 def _assignment(classroom: rooms.Classroom, assignment_id: int) -> rooms.Assignment:
     try:
         return rooms.assignment(get_db(), classroom, assignment_id)
     except rooms.NotFound:
-        abort(404, "There is no such assignment in this class.")
+        abort(404, gettext("There is no such assignment in this class."))
 
 
 def _student(classroom: rooms.Classroom, user_id: int) -> rooms.Member:
     try:
         return rooms.member(get_db(), classroom, user_id)
     except rooms.NotFound:
-        abort(404, "There is no such student in this class.")
+        abort(404, gettext("There is no such student in this class."))
 
 
 # --- classes ----------------------------------------------------------------------------------------
@@ -127,7 +132,7 @@ def create() -> ResponseReturnValue:
         classroom = rooms.create_class(get_db(), _me(), request.form.get("name", ""))
     except rooms.ClassroomError as problem:
         return index(str(problem), 400)
-    flash(f"Class created. Students join with the code {classroom.code_for_people}.")
+    flash(gettext("Class created. Students join with the code %(code)s.", code=classroom.code_for_people))
     return redirect(url_for("classroom.show", class_id=classroom.id))
 
 
@@ -146,7 +151,7 @@ def join() -> ResponseReturnValue:
         return render_template("classroom/join.html", code="", problem=str(problem)), 429
     except rooms.ClassroomError as problem:
         return render_template("classroom/join.html", code=request.form.get("code", ""), problem=str(problem)), 400
-    flash(f"You joined {classroom.name}.")
+    flash(gettext("You joined %(name)s.", name=classroom.name))
     return redirect(url_for("classroom.show", class_id=classroom.id))
 
 
@@ -177,7 +182,12 @@ def show(class_id: int) -> ResponseReturnValue:
 @account_required
 def new_code(class_id: int) -> ResponseReturnValue:
     classroom = rooms.new_join_code(get_db(), _teaching(class_id))
-    flash(f"New join code: {classroom.code_for_people}. The old code no longer works; everyone in the class stays.")
+    flash(
+        gettext(
+            "New join code: %(code)s. The old code no longer works; everyone in the class stays.",
+            code=classroom.code_for_people,
+        )
+    )
     return redirect(url_for("classroom.show", class_id=class_id))
 
 
@@ -187,7 +197,7 @@ def remove_student(class_id: int, user_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
     student = _student(classroom, user_id)
     rooms.remove_member(get_db(), classroom, user_id)
-    flash(f"{student.display_name} is no longer in {classroom.name}.")
+    flash(gettext("%(student)s is no longer in %(name)s.", student=student.display_name, name=classroom.name))
     return redirect(url_for("classroom.show", class_id=class_id))
 
 
@@ -208,9 +218,9 @@ def rename_student(class_id: int, user_id: int) -> ResponseReturnValue:
 def leave(class_id: int) -> ResponseReturnValue:
     classroom, teaches = _either(class_id)
     if teaches:
-        abort(400, "You teach this class; a teacher cannot leave it.")
+        abort(400, gettext("You teach this class; a teacher cannot leave it."))
     rooms.remove_member(get_db(), classroom, _me().id)
-    flash(f"You left {classroom.name}.")
+    flash(gettext("You left %(name)s.", name=classroom.name))
     return redirect(url_for("classroom.index"))
 
 
@@ -234,7 +244,7 @@ def attempt(class_id: int, session_id: int) -> ResponseReturnValue:
     try:
         task, student_id = rooms.attempt_of(db, classroom, session_id)
     except rooms.NotFound:
-        abort(404, "There is no such attempt in this class.")
+        abort(404, gettext("There is no such attempt in this class."))
     someone = _student(classroom, student_id)
     results = progress.session_results(db, session_id)
     return render_template(
@@ -263,7 +273,7 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
         except rooms.ClassroomError as refusal:
             problem = str(refusal)
         else:
-            flash(f"Assignment “{task.title}” set: {task.size} questions.")
+            flash(gettext("Assignment “%(title)s” set: %(size)s questions.", title=task.title, size=task.size))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
     return _assignment_form(classroom, None, problem)
 
@@ -310,7 +320,7 @@ def edit_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
         except rooms.ClassroomError as refusal:
             problem = str(refusal)
         else:
-            flash("Assignment changed.")
+            flash(gettext("Assignment changed."))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
     return _assignment_form(classroom, task, problem)
 
@@ -325,7 +335,7 @@ def delete_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
     except rooms.ClassroomError as refusal:
         flash(str(refusal))
         return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
-    flash(f"Assignment “{task.title}” deleted.")
+    flash(gettext("Assignment “%(title)s” deleted.", title=task.title))
     return redirect(url_for("classroom.show", class_id=class_id))
 
 
@@ -408,7 +418,7 @@ def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnV
     classroom = _teaching(class_id)
     task = _assignment(classroom, assignment_id)
     if not 1 <= position <= task.size:
-        abort(404, f"This assignment has questions 1 to {task.size}.")
+        abort(404, gettext("This assignment has questions 1 to %(size)s.", size=task.size))
     exercise = task.exercise(position)
 
     def at(number: int) -> str | None:
@@ -418,12 +428,14 @@ def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnV
 
     return render_presentation(
         exercise,
-        heading=f"{task.title} · Question {position} of {task.size}",
+        heading=gettext(
+            "%(title)s · Question %(position)s of %(size)s", title=task.title, position=position, size=task.size
+        ),
         back_url=url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id),
         base_url=str(at(position)),
         prev_url=at(position - 1),
         next_url=at(position + 1),
-        note="Each student had a variant of this question; this is the class's shared version of it."
+        note=gettext("Each student had a variant of this question; this is the class's shared version of it.")
         if task.variant
         else None,
     )

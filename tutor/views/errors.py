@@ -6,6 +6,8 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ..i18n import gettext
+
 bp = Blueprint("errors", __name__)
 
 
@@ -34,5 +36,5 @@ def server_error(error: Exception) -> ResponseReturnValue:
         "errors/error.html",
         code=500,
         name=wrapped.name,
-        description="Something went wrong on our side; it has been logged.",
+        description=gettext("Something went wrong on our side; it has been logged."),
     ), 500

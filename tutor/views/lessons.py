@@ -6,7 +6,7 @@ from flask import Blueprint, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from ..i18n import current_language
+from ..i18n import current_language, gettext
 from ..lessons import LessonBook, Page
 from ..quiz import Grade
 from ..web_session import csrf_token
@@ -22,7 +22,7 @@ def _book() -> LessonBook:
 def _lesson(slug: str) -> Page:
     page = _book().lessons.get(slug)
     if page is None:
-        abort(404, f"There is no lesson called {slug!r}.")
+        abort(404, gettext("There is no lesson called %(slug)r.", slug=slug))
     return page
 
 
@@ -53,7 +53,7 @@ def check(slug: str, number: int) -> ResponseReturnValue:
     """Grade one check-yourself question: JSON for the page's script, the lesson page without it."""
     page = _lesson(slug)
     if not 1 <= number <= len(page.questions):
-        abort(404, f"Lesson {slug!r} has no question {number}.")
+        abort(404, gettext("Lesson %(slug)r has no question %(number)s.", slug=slug, number=number))
     question = page.questions[number - 1]
     answer = request.form.getlist("answer") if question.choices() else request.form.get("answer", "")
     grade = question.grade(answer)

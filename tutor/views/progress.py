@@ -8,6 +8,7 @@ from flask import Blueprint, render_template, request
 
 from .. import classroom, progress, sessions
 from ..charts import accuracy_line, sparkline
+from ..i18n import current_language, gettext
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
@@ -52,7 +53,7 @@ def dashboard() -> str:
         done=done,
         right=right,
         streak=progress.streak(db, user.id),
-        chart=accuracy_line(daily, title=f"First-try accuracy, last {window} days"),
+        chart=accuracy_line(daily, title=gettext("First-try accuracy, last %(days)s days", days=window)),
         topics=topics,
         yaku=yaku,
         fu=fu,
@@ -61,7 +62,7 @@ def dashboard() -> str:
         mistakes=progress.mistake_counts(db, user.id, window),
         due=len(progress.due_skills(db, user.id, limit=99)),
         sparkline=sparkline,
-        skill_info=info,
+        skill_info=lambda skill: info(skill, current_language()),
         now_iso=datetime.now(UTC).isoformat(timespec="seconds"),
         until=until,
     )

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template
 
+from ..catalogues import N_
 from ..engine.yaku import YAKU, Yaku
-from ..i18n import current_language
+from ..i18n import current_language, gettext
 from ..lessons import LessonBook
 
 bp = Blueprint("reference", __name__, url_prefix="/yaku")
 
 GROUPS = (
-    ("situational", "Won how: riichi, tsumo, the last tile"),
-    ("1", "1 han"),
-    ("2", "2 han"),
-    ("3", "3 han"),
-    ("6", "6 han"),
-    ("yakuman", "Yakuman"),
-    ("local", "Local yaku (off in the Tenhou rules)"),
+    ("situational", N_("Won how: riichi, tsumo, the last tile")),
+    ("1", N_("1 han")),
+    ("2", N_("2 han")),
+    ("3", N_("3 han")),
+    ("6", N_("6 han")),
+    ("yakuman", N_("Yakuman")),
+    ("local", N_("Local yaku (off in the Tenhou rules)")),
 )
 
 
@@ -43,7 +44,7 @@ def index() -> str:
 def yaku(yaku_id: str) -> str:
     rule = YAKU.get(yaku_id)
     if rule is None:
-        abort(404, f"There is no yaku with the id {yaku_id!r}.")
+        abort(404, gettext("There is no yaku with the id %(id)r.", id=yaku_id))
     book: LessonBook = current_app.extensions["lessons"].book(current_language())
     note = book.yaku_notes.get(yaku_id)
     superseded_by = [other for other in YAKU.values() if yaku_id in other.supersedes]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort
 
+from ..i18n import gettext
 from ..tiles_svg import TILE_CODES, sprite_svg, tile_svg
 
 bp = Blueprint("tiles", __name__)
@@ -19,7 +20,7 @@ def _svg(body: str) -> Response:
 @bp.get("/tiles/<code>.svg")
 def tile(code: str) -> Response:
     if code not in TILE_CODES:
-        abort(404, f"There is no tile {code!r}.")
+        abort(404, gettext("There is no tile %(code)r.", code=code))
     return _svg(tile_svg(code))
 
 

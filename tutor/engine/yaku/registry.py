@@ -117,11 +117,11 @@ class Yaku(NamedTuple):
     def enabled(self, rules: RuleSet) -> bool:
         return self.rule is None or bool(getattr(rules, self.rule))
 
-    def reason(self, verdict: Verdict) -> str:
-        """The sentence for a verdict of this yaku, in English."""
+    def reason(self, verdict: Verdict, lang: str = "en") -> str:
+        """The sentence for a verdict of this yaku, in ``lang`` (English by default)."""
         from ..messages import text
 
-        return text(f"yaku.{self.id}.{verdict.reason}", **verdict.params)
+        return text(f"yaku.{self.id}.{verdict.reason}", lang, **verdict.params)
 
 
 YAKU: dict[str, Yaku] = {}

@@ -1,0 +1,161 @@
+"""The message layer: every marked sentence is in the catalogues, and a second language renders.
+
+The real translations live in ``tutor/translations/<lang>/``; the second
+language here is a tiny test catalogue (``tests/data/i18n/zh``) of a handful
+of entries, enough to see an engine fu item, a yaku name and reason, a
+mistake and a skill label, a template string and a page in another language.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from flask.testing import FlaskClient
+
+from tutor import catalogues, create_app
+from tutor.engine import messages
+from tutor.engine.api import evaluate
+from tutor.engine.fu import BASE
+from tutor.engine.report import explanation_text, format_result, why_not
+from tutor.quiz.skills import label
+from tutor.store import init_db
+
+ROOT = Path(__file__).resolve().parent.parent
+POT = ROOT / "tutor" / "translations" / "messages.pot"
+TEST_CATALOGUES = Path(__file__).resolve().parent / "data" / "i18n"
+PINFU_RIICHI = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
+NOT_PINFU = {"hand": "123m456m789p345s11z", "win": "5s", "riichi": True}
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as source:
+        return read_po(source)
+
+
+def _ids(catalog: Catalog) -> set[tuple[str | None, str]]:
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
+
+
+# --- every marked string is in the catalogues ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str | None, str]]:
+    """What ``pybabel extract`` finds in the code and templates today (as ``make messages`` runs it)."""
+    pot = tmp_path_factory.mktemp("pot") / "messages.pot"
+    done = subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-o", str(pot), "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return _ids(_read(pot))
+
+
+def test_messages_pot_holds_every_marked_string(extracted: set[tuple[str | None, str]]) -> None:
+    checked_in = _ids(_read(POT))
+    missing, stale = sorted(extracted - checked_in, key=str), sorted(checked_in - extracted, key=str)
+    assert not missing and not stale, f"run `make messages`: missing {missing[:10]}, no longer used {stale[:10]}"
+
+
+def test_the_engine_catalogue_is_extracted_with_its_ids(extracted: set[tuple[str | None, str]]) -> None:
+    engine = {(message_id, english) for message_id, english in messages.catalogue().items()}
+    assert engine <= extracted
+    assert ("yaku.pinfu.value_pair", "the pair {pair} is a value tile and earns fu") in extracted
+
+
+def test_every_catalogue_has_every_message() -> None:
+    expected = _ids(_read(POT))
+    for po in sorted((ROOT / "tutor" / "translations").glob("*/LC_MESSAGES/messages.po")):
+        missing = expected - _ids(_read(po))
+        assert not missing, f"run `make messages` to merge {sorted(missing, key=str)[:10]} into {po}"
+
+
+def test_the_test_catalogue_only_translates_real_messages() -> None:
+    stray = _ids(_read(TEST_CATALOGUES / "zh" / "LC_MESSAGES" / "messages.po")) - _ids(_read(POT))
+    assert not stray
+
+
+# --- a second language ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def chinese(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The test catalogue stands in for tutor/translations while a test runs."""
+    monkeypatch.setattr(catalogues, "TRANSLATIONS", TEST_CATALOGUES)
+    messages.forget()
+    yield "zh"
+    messages.forget()
+
+
+def test_an_engine_fu_item_renders_in_a_second_language(chinese: str) -> None:
+    assert BASE.render(chinese) == "底符：20 符"
+    assert BASE.render() == BASE.text == "Base (futei): 20 fu"
+
+
+def test_a_yaku_name_and_reason_render_in_a_second_language(chinese: str) -> None:
+    result = evaluate(PINFU_RIICHI)
+    riichi = next(y for y in result.yaku if y.id == "riichi")
+    assert (riichi.render_name(chinese), riichi.render_reason(chinese)) == ("立直", "门前清时宣告了立直")
+    assert why_not(evaluate(NOT_PINFU), "pinfu", chinese) == "雀头 11z 是役牌，有符"
+    assert "立直：1 番（门前清时宣告了立直）" in explanation_text(result, lang=chinese)
+
+
+def test_english_is_what_it_was_and_untranslated_messages_fall_back_to_english(chinese: str) -> None:
+    result = evaluate(PINFU_RIICHI)
+    english = format_result(result)
+    assert "Riichi" in english and "立直" not in english
+    chinese_text = format_result(result, chinese)
+    assert "底符：20 符" in chinese_text and "Yaku:" in chinese_text  # "Yaku:" has no entry in the test catalogue
+    assert messages.text("limit.haneman", chinese) == "Haneman"
+
+
+def test_a_mistake_and_a_skill_label_render_in_a_second_language(chinese: str) -> None:
+    assert label("mistake:closed-ron-forgot-10", chinese) == "忘了门前荣和的 10 符"
+    assert label("mistake:closed-ron-forgot-10") == "Forgot the 10 fu for a closed ron"
+    assert label("furiten:discard", chinese) == "舍张振听"
+    assert label("yaku:pinfu", chinese) == "平和"
+
+
+@pytest.fixture
+def chinese_client(chinese: str, tmp_path: Path) -> FlaskClient:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tutor.sqlite"), "SECRET_KEY": "test"})
+    with app.app_context():
+        init_db()
+    return app.test_client()
+
+
+def test_pages_render_templates_and_engine_messages_in_a_second_language(chinese_client: FlaskClient) -> None:
+    html = chinese_client.get("/calculator?hand=123m456m789p345s55s&win=5s&riichi=1&seat=S&lang=zh").get_data(
+        as_text=True
+    )
+    assert '<html lang="zh">' in html
+    assert "课程" in html  # the navigation, a template string
+    assert "立直" in html and "门前清时宣告了立直" in html  # a yaku name and reason
+    assert "门前荣和：10 符" in html  # a fu item
+    english = chinese_client.get("/calculator?hand=123m456m789p345s55s&win=5s&riichi=1&seat=S&lang=en")
+    assert "Closed hand won by ron (menzen kafu): 10 fu" in english.get_data(as_text=True)
+
+
+def test_the_language_comes_from_the_cookie_and_accept_language(chinese_client: FlaskClient) -> None:
+    assert '<html lang="zh">' in chinese_client.get("/", headers={"Accept-Language": "zh-CN,zh;q=0.9"}).text
+    chinese_client.set_cookie("lang", "zh")
+    assert "课程" in chinese_client.get("/yaku/").text
+
+
+def test_a_view_message_renders_in_a_second_language(chinese_client: FlaskClient) -> None:
+    page = chinese_client.get("/tiles/9z.svg?lang=zh")
+    assert page.status_code == 404 and "没有牌 &#39;9z&#39;。" in page.text
+
+
+def test_the_score_json_stays_english_whatever_the_request_language(chinese_client: FlaskClient) -> None:
+    body = chinese_client.post("/api/score", json=PINFU_RIICHI, headers={"Accept-Language": "zh"}).json
+    assert body is not None and body["fu_breakdown"][0]["reason"] == "Base (futei): 20 fu"

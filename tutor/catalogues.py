@@ -1,0 +1,60 @@
+"""Translation catalogues, shared by the engine, the quiz and the web app (no Flask here).
+
+English is the source language: every sentence is written in English in the
+code and marked for ``pybabel extract`` (``N_`` or ``_``, or the engine's
+message catalogue, see :mod:`tutor.engine.messages`). Another language is a
+``tutor/translations/<lang>/LC_MESSAGES/messages.po``; it is compiled in memory
+the first time the language is asked for, so the repository holds no ``.mo``
+file that could go stale (``make messages`` extracts and updates the ``.po``).
+
+>>> translate("Lessons", "en")
+'Lessons'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import cache
+from pathlib import Path
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+"""Where the catalogues live; tests point it at a catalogue of their own."""
+DEFAULT = "en"
+
+
+def N_(message: str) -> str:
+    """Mark a sentence for extraction without translating it here: it is translated where it is shown.
+
+    Babel's extractor knows ``N_`` by default, so a marked label lands in ``messages.pot``.
+    """
+    return message
+
+
+@cache
+def translation(lang: str) -> gettext.NullTranslations:
+    """The catalogue of one language; English and languages without a ``.po`` translate nothing."""
+    po = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+    if lang == DEFAULT or not po.is_file():
+        return gettext.NullTranslations()
+    # Babel is only needed once a language other than English has a catalogue.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # fuzzy entries stay out, as with `pybabel compile`
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def translate(message: str, lang: str, context: str | None = None) -> str:
+    """``message`` (a marked English sentence) in ``lang``, or unchanged when the catalogue lacks it."""
+    catalogue = translation(lang)
+    return catalogue.pgettext(context, message) if context else catalogue.gettext(message)
+
+
+def forget() -> None:
+    """Read the catalogues again on next use (after ``make messages``, or in tests)."""
+    translation.cache_clear()
