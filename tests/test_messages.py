@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
 from tutor import catalogues, create_app
+from tutor.catalogues import N_, Sentence
 from tutor.engine import messages
 from tutor.engine.api import evaluate
 from tutor.engine.fu import BASE
@@ -159,3 +160,20 @@ def test_a_view_message_renders_in_a_second_language(chinese_client: FlaskClient
 def test_the_score_json_stays_english_whatever_the_request_language(chinese_client: FlaskClient) -> None:
     body = chinese_client.post("/api/score", json=PINFU_RIICHI, headers={"Accept-Language": "zh"}).json
     assert body is not None and body["fu_breakdown"][0]["reason"] == "Base (futei): 20 fu"
+
+
+def test_a_practice_refusal_renders_in_a_second_language_in_the_api_and_the_form(chinese_client: FlaskClient) -> None:
+    token = chinese_client.get("/api/session").json["csrf_token"]  # type: ignore[index]
+    refused = chinese_client.post(
+        "/api/questions/next?lang=zh", json={"mode": "quiz", "size": 99}, headers={"X-CSRF-Token": token}
+    )
+    assert refused.status_code == 400 and refused.json["error"]["message"] == "一次测验有 1 到 50 道题"  # type: ignore[index]
+    form = chinese_client.post("/practice/start?lang=zh", data={"csrf_token": token, "mode": "quiz", "size": "99"})
+    assert form.status_code == 400 and "一次测验有 1 到 50 道题" in form.text
+
+
+def test_a_nested_sentence_is_said_in_one_language(chinese: str) -> None:
+    closed = Sentence(N_("This assignment closed at {when}."), when="2026-12-04 18:30 UTC")
+    said = Sentence(N_("{reason} Your answer was not recorded."), reason=closed)
+    assert said.text(chinese) == "这项作业已于 2026-12-04 18:30 UTC 截止。你的答案没有记录。"
+    assert str(said) == "This assignment closed at 2026-12-04 18:30 UTC. Your answer was not recorded."

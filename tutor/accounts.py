@@ -15,6 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .catalogues import N_, Problem
 from .clock import now
 from .progress import rebuild_skill_states
 from .store import write_transaction
@@ -26,7 +27,7 @@ ROLES = ("learner", "teacher")
 OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports")
 
 
-class AccountError(ValueError):
+class AccountError(Problem):
     """A registration or log-in that cannot go ahead; the message is for the person typing."""
 
 
@@ -67,14 +68,14 @@ def create_guest(db: Database) -> User:
 def _check_new(db: Database, username: str, password: str, role: str) -> None:
     if not USERNAME.match(username):
         raise AccountError(
-            "A username is 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit."
+            N_("A username is 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit.")
         )
     if len(password) < MIN_PASSWORD:
-        raise AccountError(f"Choose a password of at least {MIN_PASSWORD} characters.")
+        raise AccountError(N_("Choose a password of at least {least} characters."), least=MIN_PASSWORD)
     if role not in ROLES:
-        raise AccountError(f"An account is a {' or a '.join(ROLES)}.")
+        raise AccountError(N_("An account is a {roles}."), roles=" or a ".join(ROLES))
     if list(db.query("SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", [username])):
-        raise AccountError(f"The username {username!r} is taken; choose another.")
+        raise AccountError(N_("The username {username!r} is taken; choose another."), username=username)
 
 
 def register(db: Database, username: str, password: str, role: str = "learner", guest: User | None = None) -> User:
@@ -107,7 +108,7 @@ def authenticate(db: Database, username: str, password: str) -> User:
     )
     # The same message either way, so the form does not reveal which usernames exist.
     if not rows or not check_password_hash(rows[0]["password_hash"], password):
-        raise AccountError("That username and password do not match an account.")
+        raise AccountError(N_("That username and password do not match an account."))
     return _user(rows[0])
 
 

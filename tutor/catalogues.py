@@ -17,6 +17,7 @@ import gettext
 import io
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 """Where the catalogues live; tests point it at a catalogue of their own."""
@@ -58,3 +59,51 @@ def translate(message: str, lang: str, context: str | None = None) -> str:
 def forget() -> None:
     """Read the catalogues again on next use (after ``make messages``, or in tests)."""
     translation.cache_clear()
+
+
+class Sentence:
+    """A marked English sentence (:func:`N_`) with ``{name}`` parameters, said in any language when it is
+    shown; ``str()`` is the English. A parameter that is itself a Sentence is said in the same language.
+
+    >>> closed = Sentence(N_("This assignment closed at {when}."), when="2026-12-04 18:30 UTC")
+    >>> str(Sentence(N_("{reason} Your answer was not recorded."), reason=closed))
+    'This assignment closed at 2026-12-04 18:30 UTC. Your answer was not recorded.'
+    """
+
+    def __init__(self, sentence: str, **params: Any) -> None:
+        self.sentence = sentence
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        said = translate(self.sentence, lang)
+        if not self.params:
+            return said
+        return said.format(**{k: v.text(lang) if isinstance(v, Sentence) else v for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT)
+
+    def __repr__(self) -> str:
+        return f"Sentence({self.sentence!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sentence) and (self.sentence, self.params) == (other.sentence, other.params)
+
+    __hash__ = None  # type: ignore[assignment]  # parameters may be lists
+
+
+class Problem(ValueError):
+    """A refusal whose message is a :class:`Sentence`, so whoever shows it can say it in the reader's
+    language (``str()`` is the English).
+
+    >>> problem = Problem(N_("a quiz has 1 to {most} questions"), most=50)
+    >>> str(problem), problem.text("en")
+    ('a quiz has 1 to 50 questions', 'a quiz has 1 to 50 questions')
+    """
+
+    def __init__(self, sentence: str | Sentence, **params: Any) -> None:
+        self.said = sentence if isinstance(sentence, Sentence) else Sentence(sentence, **params)
+        super().__init__(str(self.said))
+
+    def text(self, lang: str) -> str:
+        return self.said.text(lang)

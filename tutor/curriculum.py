@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .catalogues import N_
 from .engine import targets as engine
 
 SKILL_FAMILIES = ("yaku", "fu", "table", "furiten", "waits", "dora", "mistake")
@@ -72,18 +73,18 @@ def _yaku_topic(id: str, title: str) -> Topic:
 TOPICS: dict[str, Topic] = {
     t.id: t
     for t in (
-        _yaku_topic("everyday-yaku", "Everyday yaku"),
-        _yaku_topic("one-han", "1-han yaku"),
-        _yaku_topic("two-han", "2-han yaku"),
-        _yaku_topic("three-six-han", "3- and 6-han yaku"),
-        _yaku_topic("yakuman", "Yakuman"),
+        _yaku_topic("everyday-yaku", N_("Everyday yaku")),
+        _yaku_topic("one-han", N_("1-han yaku")),
+        _yaku_topic("two-han", N_("2-han yaku")),
+        _yaku_topic("three-six-han", N_("3- and 6-han yaku")),
+        _yaku_topic("yakuman", N_("Yakuman")),
         # Mistakes (forgetting a fu, the mangan cap, ...) show in fu, points and table answers.
-        Topic("fu", "Fu", "fu", "hand", engine.TOPICS["fu"], ("fu",), "fu", ("mistake",)),
-        Topic("points", "Points", "points", "hand", (), ("points",), families=("mistake",)),
-        Topic("dora", "Dora", "dora", "dora", families=("dora",)),
-        Topic("waits", "Waits", "hand-shape", "waits", families=("waits",)),
-        Topic("furiten", "Furiten", "furiten", "furiten", families=("furiten",)),
-        Topic("table", "Point-table drill", "points", "table", families=("table", "mistake")),
+        Topic("fu", N_("Fu"), "fu", "hand", engine.TOPICS["fu"], ("fu",), "fu", ("mistake",)),
+        Topic("points", N_("Points"), "points", "hand", (), ("points",), families=("mistake",)),
+        Topic("dora", N_("Dora"), "dora", "dora", families=("dora",)),
+        Topic("waits", N_("Waits"), "hand-shape", "waits", families=("waits",)),
+        Topic("furiten", N_("Furiten"), "furiten", "furiten", families=("furiten",)),
+        Topic("table", N_("Point-table drill"), "points", "table", families=("table", "mistake")),
     )
 }
 """Practice topics, in course order."""

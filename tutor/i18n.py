@@ -56,6 +56,11 @@ def ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
     return text % {"num": n, **variables}
 
 
+def say(said: catalogues.Problem | catalogues.Sentence | str) -> str:
+    """A refusal or sentence from Python code in the request's language (plain text passes through)."""
+    return said if isinstance(said, str) else said.text(current_language())
+
+
 def message(message_id: str, **params: Any) -> str:
     """An engine message (``fu.base``, ``limit.mangan`` ...) in the request's language."""
     return messages.text(message_id, current_language(), **params)
@@ -74,6 +79,7 @@ def init_app(app: Flask, languages: list[str]) -> None:
         languages=languages,
         current_language=current_language,
         message=message,
+        say=say,
         describe_reading=lambda reading: describe_reading(reading, current_language()),
         payment_line=lambda result: payment_line(result, current_language()),
     )

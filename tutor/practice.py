@@ -21,9 +21,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import progress
+from .catalogues import N_, Sentence
 from .curriculum import TARGET_TOPICS, TOPICS, skill_in_topics
 from .quiz.exercise import Exercise
-from .quiz.makers import HAND_PARTS, ExerciseError, make_exercise
+from .quiz.makers import HAND_PARTS, HAND_PARTS_ONLY, ExerciseError, make_exercise
 from .quiz.skills import exercise_for
 
 MODES = ("practice", "quiz", "review", "replay", "drill")
@@ -43,17 +44,17 @@ def _names(raw: Mapping[str, Any], key: str, what: str) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise ExerciseError(f"{key} must be a list of {what}")
+        raise ExerciseError(N_("{key} must be a list of {what}"), key=key, what=Sentence(what))
     return [v for v in value if v]
 
 
-def _whole(raw: Mapping[str, Any], key: str, default: int, low: int, high: int, problem: str) -> int:
+def _whole(raw: Mapping[str, Any], key: str, default: int, low: int, high: int, problem: ExerciseError) -> int:
     """A whole number from a form's text or a JSON number; anything else (1e400, "²", true) is refused."""
     value = raw.get(key, default)
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) < 10:
         value = int(value.strip())
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ExerciseError(problem)
+        raise problem
     return value
 
 
@@ -62,23 +63,25 @@ def _text(raw: Mapping[str, Any], key: str, longest: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise ExerciseError(f"{key} must be text")
+        raise ExerciseError(N_("{key} must be text"), key=key)
     return str(value).strip()[:longest]
 
 
 def clean_settings(raw: Mapping[str, Any], mode: object) -> dict[str, Any]:
     """Check and complete a session's settings; raises ExerciseError naming what is wrong."""
     if not isinstance(mode, str) or mode not in MODES:
-        raise ExerciseError(f"mode must be one of {', '.join(MODES)}")
-    topics = _names(raw, "topics", "topic ids") or list(TOPICS)
+        raise ExerciseError(N_("mode must be one of {modes}"), modes=", ".join(MODES))
+    topics = _names(raw, "topics", N_("topic ids")) or list(TOPICS)
     unknown = [t for t in topics if t not in TOPICS]
     if unknown:
-        raise ExerciseError(f"unknown topic(s) {', '.join(unknown)}; choose from {', '.join(TOPICS)}")
-    difficulty = _whole(raw, "difficulty", 2, 1, 3, "difficulty must be 1, 2 or 3")
-    parts = _names(raw, "parts", "part kinds")
+        raise ExerciseError(
+            N_("unknown topic(s) {topics}; choose from {choices}"), topics=", ".join(unknown), choices=", ".join(TOPICS)
+        )
+    difficulty = _whole(raw, "difficulty", 2, 1, 3, ExerciseError(N_("difficulty must be 1, 2 or 3")))
+    parts = _names(raw, "parts", N_("part kinds"))
     bad = [p for p in parts if p not in HAND_PARTS]
     if bad:
-        raise ExerciseError(f"a hand can be asked for {', '.join(HAND_PARTS)}, not {', '.join(bad)}")
+        raise ExerciseError(HAND_PARTS_ONLY, parts=", ".join(HAND_PARTS), bad=", ".join(bad))
     settings: dict[str, Any] = {
         "topics": [t for t in TOPICS if t in topics],
         "difficulty": difficulty,
@@ -86,28 +89,31 @@ def clean_settings(raw: Mapping[str, Any], mode: object) -> dict[str, Any]:
         "itemised": bool(raw.get("itemised")),
     }
     if not isinstance(raw.get("itemised"), bool | int | str | None):
-        raise ExerciseError("itemised must be true or false")
-    chosen = _names(raw, "targets", "yaku ids or fu features")
+        raise ExerciseError(N_("itemised must be true or false"))
+    chosen = _names(raw, "targets", N_("yaku ids or fu features"))
     unknown_targets = [t for t in chosen if t not in TARGET_TOPICS]
     if unknown_targets:
         raise ExerciseError(
-            f"unknown yaku or fu feature(s) {', '.join(unknown_targets)}; choose from {', '.join(TARGET_TOPICS)}"
+            N_("unknown yaku or fu feature(s) {targets}; choose from {choices}"),
+            targets=", ".join(unknown_targets),
+            choices=", ".join(TARGET_TOPICS),
         )
     if chosen:  # the hands are made for these; their topics are what the quiz covers
         settings["targets"] = [t for t in TARGET_TOPICS if t in chosen]
         settings["topics"] = [t for t in TOPICS if t in {TARGET_TOPICS[x] for x in chosen}]
     if mode == "quiz":
-        settings["size"] = _whole(raw, "size", 10, 1, MAX_QUIZ, f"a quiz has 1 to {MAX_QUIZ} questions")
+        too_many = ExerciseError(N_("a quiz has 1 to {most} questions"), most=MAX_QUIZ)
+        settings["size"] = _whole(raw, "size", 10, 1, MAX_QUIZ, too_many)
         settings["seed"] = _text(raw, "seed", 40) or secrets.token_hex(4)
     if mode == "replay":
-        replay = _names(raw, "replay", "question ids")
+        replay = _names(raw, "replay", N_("question ids"))
         if len(replay) > MAX_QUIZ:
-            raise ExerciseError(f"a replay asks 1 to {MAX_QUIZ} questions")
+            raise ExerciseError(N_("a replay asks 1 to {most} questions"), most=MAX_QUIZ)
         settings.update(replay=replay, size=len(replay))
     if mode == "drill":
         skill = _text(raw, "skill", 100)
         if not SKILL.match(skill):
-            raise ExerciseError("a drill needs a skill such as yaku:pinfu, fu:kanchan or table:3-40-non_dealer-ron")
+            raise ExerciseError(N_("a drill needs a skill such as yaku:pinfu, fu:kanchan or table:3-40-non_dealer-ron"))
         settings.update(skill=skill, size=DRILL_SIZE)
     return settings
 

@@ -32,6 +32,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import practice, progress
+from .catalogues import N_, Problem, Sentence
 from .classroom import Assignment, assignment_of_session
 from .clock import moment
 from .quiz.exercise import ExerciseGrade
@@ -41,17 +42,20 @@ from .quiz.skills import skills_touched
 MAX_THINKING_MS = 3_600_000
 """Time beyond an hour says the tab was left open, not how long the hand took."""
 MAX_REMARK = 2000
+NO_SESSION = N_("you have no session {id}")
 
 
-class Refusal(Exception):
-    """A step that cannot go ahead; the message is for the person who asked."""
+class Refusal(Problem):
+    """A step that cannot go ahead; the message is for the person who asked (``text(lang)`` says it in
+    their language, ``str()`` in English)."""
 
     STATUS = {"bad_request": 400, "unreadable_answer": 400, "not_found": 404, "already_answered": 409, "closed": 409}
 
-    def __init__(self, code: str, message: str, problems: Mapping[str, str] | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, code: str, sentence: str | Sentence, problems: Mapping[str, str] | None = None, **params: Any
+    ) -> None:
+        super().__init__(sentence, **params)
         self.code = code
-        self.message = message
         self.problems = dict(problems or {})
 
     @property
@@ -59,7 +63,7 @@ class Refusal(Exception):
         return self.STATUS[self.code]
 
 
-ALREADY_ANSWERED = "This question is already answered: your first answer stands. Ask for the next one."
+ALREADY_ANSWERED = N_("This question is already answered: your first answer stands. Ask for the next one.")
 
 
 # --- what an assignment allows ------------------------------------------------------------------
@@ -71,7 +75,7 @@ class Policy:
     assignment follows the assignment's times, its roster and its reveal rule."""
 
     assignment: Assignment | None = None
-    refused: str | None = None
+    refused: Sentence | None = None
     """Why no answer can be taken now (not open yet, past due, no longer in the class)."""
     revealed: bool = True
     """Whether right and wrong may be shown now."""
@@ -85,7 +89,7 @@ def policy(db: Database, session: Mapping[str, Any], user_id: int, at: datetime 
     if task is None:
         return Policy()
     member = list(db.query("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [task.class_id, user_id]))
-    refused = task.closed_reason(at) if member else "You are no longer in this class."
+    refused = task.closed_reason(at) if member else Sentence(N_("You are no longer in this class."))
     complete = task.reveal == "end" and _complete(db, session)
     return Policy(task, refused, task.revealed(complete, at), not task.revealed(False, at))
 
@@ -128,10 +132,10 @@ def start(db: Database, user_id: int, mode: str, raw: Mapping[str, Any]) -> int:
     try:
         settings = practice.clean_settings(raw, mode)
     except ExerciseError as problem:
-        raise Refusal("bad_request", str(problem)) from None
+        raise Refusal("bad_request", problem.said) from None
     if mode == "replay":
         if not settings["replay"]:
-            raise Refusal("bad_request", "a replay lists the ids of questions you have answered")
+            raise Refusal("bad_request", N_("a replay lists the ids of questions you have answered"))
         for question_id in settings["replay"]:
             reason = _not_replayable(db, user_id, question_id)
             if reason:
@@ -148,18 +152,18 @@ def start_replay(
     return start(db, user_id, "replay", {"replay": ids}) if ids else None
 
 
-def _not_replayable(db: Database, user_id: int, question_id: str, at: datetime | None = None) -> str | None:
+def _not_replayable(db: Database, user_id: int, question_id: str, at: datetime | None = None) -> Sentence | None:
     """Why a question cannot be asked again (None if it can): only one's own answered questions, and
     an assignment's only once their answers are revealed, or a replay would give them away."""
     try:
         served = progress.load(db, question_id, user_id)
     except progress.NotFound:
-        return f"you have no question {question_id!r} to replay"
+        return Sentence(N_("you have no question {id!r} to replay"), id=question_id)
     if served.last_answer is None:
-        return f"question {question_id} is not answered yet: answer it where it was asked"
+        return Sentence(N_("question {id} is not answered yet: answer it where it was asked"), id=question_id)
     session = progress.session(db, served.session_id, user_id)
     if not policy(db, session, user_id, at).revealed:
-        return f"question {question_id} belongs to an assignment whose answers are not revealed yet"
+        return Sentence(N_("question {id} belongs to an assignment whose answers are not revealed yet"), id=question_id)
     return None
 
 
@@ -167,7 +171,7 @@ def session(db: Database, user_id: int, session_id: int) -> dict[str, Any]:
     try:
         return progress.session(db, session_id, user_id)
     except progress.NotFound:
-        raise Refusal("not_found", f"you have no session {session_id}") from None
+        raise Refusal("not_found", NO_SESSION, id=session_id) from None
 
 
 @dataclass(frozen=True)
@@ -215,7 +219,7 @@ def own_question(db: Database, user_id: int | None, question_id: str) -> progres
             raise progress.NotFound(question_id)
         return progress.load(db, question_id, user_id)
     except progress.NotFound:
-        raise Refusal("not_found", f"you have no question {question_id!r}") from None
+        raise Refusal("not_found", N_("you have no question {id!r}"), id=question_id) from None
 
 
 @dataclass(frozen=True)
@@ -266,11 +270,11 @@ def answer(
     row = progress.session(db, served.session_id, served.user_id)
     rules = policy(db, row, served.user_id, at)
     if rules.refused:
-        raise Refusal("closed", f"{rules.refused} Your answer was not recorded.")
+        raise Refusal("closed", N_("{reason} Your answer was not recorded."), reason=rules.refused)
     grade = served.exercise.grade(given)
     if not grade.readable:
         problem = "; ".join(f"{kind}: {text}" for kind, text in grade.problems.items())
-        raise Refusal("unreadable_answer", problem, grade.problems)
+        raise Refusal("unreadable_answer", "{each}", grade.problems, each=problem)
     elapsed = (moment(at) - datetime.fromisoformat(served.served_at)).total_seconds() * 1000
     touched = skills_touched(served.exercise, grade, given)
     try:
@@ -289,7 +293,7 @@ def report(db: Database, user_id: int | None, question_id: str, remark: object) 
     """Store a learner's "this question looks wrong"; returns the report's id."""
     served = own_question(db, user_id, question_id)
     if not isinstance(remark, str) or not remark.strip():
-        raise Refusal("bad_request", "Say in a few words what looks wrong, so we can check it.")
+        raise Refusal("bad_request", N_("Say in a few words what looks wrong, so we can check it."))
     return progress.report_question(db, served.id, served.user_id, remark.strip()[:MAX_REMARK])
 
 
@@ -312,7 +316,7 @@ class Results:
 
 def results(db: Database, user_id: int | None, session_id: int, at: datetime | None = None) -> Results:
     if user_id is None:
-        raise Refusal("not_found", f"you have no session {session_id}")
+        raise Refusal("not_found", NO_SESSION, id=session_id)
     row = session(db, user_id, session_id)
     rules = policy(db, row, user_id, at)
     rows = progress.session_results(db, session_id)

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..catalogues import N_, Sentence
 from ..clock import now, readable, stamp
 from ..practice import clean_settings, quiz_exercise
 from ..quiz.exercise import Exercise
@@ -24,6 +25,7 @@ from .errors import ClassroomError, NotFound
 from .roster import MAX_NAME, Classroom, clean_name
 
 MAX_ATTEMPTS = 10
+ATTEMPTS_RANGE = N_("Attempts allowed is a whole number from 1 to {most}.")
 REVEAL = {
     "each": "after each answer",
     "end": "once every question is answered",
@@ -61,13 +63,13 @@ class Assignment:
             return "upcoming"
         return "closed" if self.due_at and moment >= self.due_at else "open"
 
-    def closed_reason(self, at: datetime | None = None) -> str | None:
+    def closed_reason(self, at: datetime | None = None) -> Sentence | None:
         """Why no answer can be given now (not open yet, or past due); None while it is open."""
         state = self.state(at)
         if state == "upcoming":
-            return f"This assignment opens at {readable(self.opens_at)}."
+            return Sentence(N_("This assignment opens at {when}."), when=readable(self.opens_at))
         if state == "closed":
-            return f"This assignment closed at {readable(str(self.due_at))}."
+            return Sentence(N_("This assignment closed at {when}."), when=readable(str(self.due_at)))
         return None
 
     def settings_for(self, user_id: int) -> dict[str, Any]:
@@ -117,7 +119,7 @@ def parse_time(text: str, offset_minutes: int = 0) -> str | None:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise ClassroomError(f"{text!r} is not a date and time (write it as 2026-12-04T18:30)") from None
+        raise ClassroomError(N_("{text!r} is not a date and time (write it as 2026-12-04T18:30)"), text=text) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC) + timedelta(minutes=offset_minutes)
     return stamp(moment)
@@ -128,7 +130,7 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
 
     Raises ClassroomError naming the first thing that is wrong.
     """
-    title = clean_name(form.get("title", ""), "assignment's title", MAX_NAME)
+    title = clean_name(form.get("title", ""), N_("assignment's title"), MAX_NAME)
     try:
         settings = clean_settings(
             {
@@ -139,7 +141,7 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
             "quiz",
         )
     except ExerciseError as problem:
-        raise ClassroomError(str(problem)) from None
+        raise ClassroomError(problem.said) from None
     try:
         offset = int(form.get("tz_offset") or 0)
     except (TypeError, ValueError):
@@ -149,18 +151,19 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
     opens_at = parse_time(form.get("opens_at") or "", offset) or stamp(at)
     due_at = parse_time(form.get("due_at") or "", offset)
     if due_at is not None and due_at <= opens_at:
-        raise ClassroomError("The due time must come after the opening time.")
+        raise ClassroomError(N_("The due time must come after the opening time."))
     try:
         attempts = int(form.get("attempts_allowed") or 1)
     except (TypeError, ValueError):
-        raise ClassroomError(f"Attempts allowed is a whole number from 1 to {MAX_ATTEMPTS}.") from None
+        raise ClassroomError(ATTEMPTS_RANGE, most=MAX_ATTEMPTS) from None
     if not 1 <= attempts <= MAX_ATTEMPTS:
-        raise ClassroomError(f"Attempts allowed is a whole number from 1 to {MAX_ATTEMPTS}.")
+        raise ClassroomError(ATTEMPTS_RANGE, most=MAX_ATTEMPTS)
     reveal = str(form.get("reveal") or "each")
     if reveal not in REVEAL:
-        raise ClassroomError(f"Answers are revealed {', '.join(repr(k) for k in REVEAL)}; not {reveal!r}.")
+        choices = ", ".join(repr(k) for k in REVEAL)
+        raise ClassroomError(N_("Answers are revealed {choices}; not {reveal!r}."), choices=choices, reveal=reveal)
     if reveal == "due" and due_at is None:
-        raise ClassroomError("To reveal the answers after the due time, set a due time.")
+        raise ClassroomError(N_("To reveal the answers after the due time, set a due time."))
     return {
         "title": title,
         "settings": settings,
@@ -219,7 +222,7 @@ def delete_assignment(db: Database, assignment: Assignment) -> None:
     answers depend on it, so it stays (its due time can still be changed)."""
     with write_transaction(db):
         if list(db.query("SELECT 1 FROM practice_sessions WHERE assignment_id = ? LIMIT 1", [assignment.id])):
-            raise ClassroomError("Students have started this assignment, so it stays; you can change its due time.")
+            raise ClassroomError(N_("Students have started this assignment, so it stays; you can change its due time."))
         db.execute("DELETE FROM assignments WHERE id = ?", [assignment.id])
 
 

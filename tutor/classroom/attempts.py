@@ -12,6 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import progress
+from ..catalogues import N_
 from ..store import write_transaction
 from .assignments import Assignment, assignments
 from .errors import ClassroomError
@@ -98,7 +99,9 @@ def start_attempt(db: Database, assignment: Assignment, user_id: int, at: dateti
             return unfinished[-1].session_id
         if len(tries) >= assignment.attempts_allowed:
             allowed = assignment.attempts_allowed
-            raise ClassroomError(f"You have used {'your attempt' if allowed == 1 else f'all {allowed} attempts'}.")
+            if allowed == 1:
+                raise ClassroomError(N_("You have used your attempt."))
+            raise ClassroomError(N_("You have used all {allowed} attempts."), allowed=allowed)
         return progress.start_session(db, user_id, "assignment", assignment.settings_for(user_id), assignment.id)
 
 

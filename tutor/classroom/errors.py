@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ..catalogues import N_, Problem
 
-class ClassroomError(ValueError):
+
+class ClassroomError(Problem):
     """A request that cannot go ahead; the message is for the person who made it."""
 
 
@@ -13,5 +15,8 @@ class NotFound(LookupError):
 
 class TooManyAttempts(ClassroomError):
     def __init__(self, minutes: int) -> None:
-        super().__init__(f"Too many wrong join codes. Try again in {minutes} minute{'s' if minutes != 1 else ''}.")
+        if minutes == 1:
+            super().__init__(N_("Too many wrong join codes. Try again in 1 minute."))
+        else:
+            super().__init__(N_("Too many wrong join codes. Try again in {minutes} minutes."), minutes=minutes)
         self.minutes = minutes

@@ -18,6 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..accounts import User
+from ..catalogues import N_, Sentence
 from ..clock import moment as current_moment
 from ..clock import now, stamp
 from ..store import write_transaction
@@ -63,9 +64,9 @@ def _classroom(row: Mapping[str, Any]) -> Classroom:
 def clean_name(text: str, what: str, longest: int) -> str:
     name = " ".join(str(text).split())  # no control characters, no runs of spaces
     if not name:
-        raise ClassroomError(f"Give the {what}.")
+        raise ClassroomError(N_("Give the {what}."), what=Sentence(what))
     if len(name) > longest:
-        raise ClassroomError(f"The {what} is at most {longest} characters.")
+        raise ClassroomError(N_("The {what} is at most {longest} characters."), what=Sentence(what), longest=longest)
     return name
 
 
@@ -87,8 +88,8 @@ def normalise_code(text: str) -> str:
 
 def create_class(db: Database, teacher: User, name: str) -> Classroom:
     if teacher.is_guest:
-        raise ClassroomError("Create an account first: a class needs a teacher with a name.")
-    name = clean_name(name, "class name", MAX_NAME)
+        raise ClassroomError(N_("Create an account first: a class needs a teacher with a name."))
+    name = clean_name(name, N_("class name"), MAX_NAME)
     created = now()
     with write_transaction(db):
         code = _new_code(db)
@@ -175,8 +176,8 @@ def join(
     """Join the class with this code. Wrong codes are counted, per account and per address, and refused
     beyond the limits with :class:`TooManyAttempts`; a wrong code never says how close it was."""
     if user.is_guest:
-        raise ClassroomError("Create an account first, so your teacher knows whose answers are whose.")
-    name = clean_name(display_name or user.name, "name your teacher sees", MAX_DISPLAY_NAME)
+        raise ClassroomError(N_("Create an account first, so your teacher knows whose answers are whose."))
+    name = clean_name(display_name or user.name, N_("name your teacher sees"), MAX_DISPLAY_NAME)
     moment = current_moment(at)
     since = stamp(moment - JOIN_WINDOW)
     wanted = normalise_code(code)
@@ -199,9 +200,9 @@ def join(
             [user.id, address, stamp(moment), int(bool(rows))],
         )
         if not rows:
-            refusal = ClassroomError("No class has that join code. Check it with your teacher and try again.")
+            refusal = ClassroomError(N_("No class has that join code. Check it with your teacher and try again."))
         elif rows[0]["teacher_id"] == user.id:
-            refusal = ClassroomError("You teach this class, so you cannot join it as a student.")
+            refusal = ClassroomError(N_("You teach this class, so you cannot join it as a student."))
         else:
             db.execute(
                 "INSERT INTO memberships (class_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)"
@@ -220,7 +221,7 @@ def remove_member(db: Database, classroom: Classroom, user_id: int) -> None:
 
 
 def rename_member(db: Database, classroom: Classroom, user_id: int, display_name: str) -> None:
-    name = clean_name(display_name, "student's name", MAX_DISPLAY_NAME)
+    name = clean_name(display_name, N_("student's name"), MAX_DISPLAY_NAME)
     with write_transaction(db):
         db.execute(
             "UPDATE memberships SET display_name = ? WHERE class_id = ? AND user_id = ?", [name, classroom.id, user_id]

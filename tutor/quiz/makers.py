@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 # The topics live in the curriculum; they are re-exported for the modules that read them here.
+from ..catalogues import N_, Problem
 from ..curriculum import TOPICS as TOPICS
 from ..curriculum import Topic as Topic
 from ..engine import targets
@@ -27,11 +28,12 @@ from .questions import Question
 HAND_PARTS = ("yaku", "han", "fu", "points")
 """What a learner may ask of a scored hand, in any combination."""
 
+HAND_PARTS_ONLY = N_("a hand can be asked for {parts}, not {bad}")
 TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 LIMIT_TRIES = 20
 
 
-class ExerciseError(ValueError):
+class ExerciseError(Problem):
     """Unknown topic, target, part or difficulty; the message lists the valid ones."""
 
 
@@ -46,12 +48,18 @@ def make_exercise(
     """An exercise on ``topic``; ``parts`` picks what a hand asks (default: the topic's),
     ``target`` a yaku id or fu feature for hand topics, ``itemised`` asks fu one source at a time."""
     if topic not in TOPICS:
-        raise ExerciseError(f"unknown topic {topic!r}; choose from {', '.join(TOPICS)}")
+        raise ExerciseError(
+            N_("unknown topic {topic!r}; choose from {choices}"), topic=topic, choices=", ".join(TOPICS)
+        )
     if difficulty not in targets.DIFFICULTIES:
-        raise ExerciseError(f"difficulty must be 1, 2 or 3, not {difficulty!r}")
+        raise ExerciseError(N_("difficulty must be 1, 2 or 3, not {difficulty!r}"), difficulty=difficulty)
     spec = TOPICS[topic]
     if target is not None and target not in targets.TARGETS:
-        raise ExerciseError(f"unknown target {target!r}; choose a yaku or fu feature: {targets.valid_names()}")
+        raise ExerciseError(
+            N_("unknown target {target!r}; choose a yaku or fu feature: {choices}"),
+            target=target,
+            choices=targets.valid_names(),
+        )
     rng = random.Random(f"{topic}|{target}|{difficulty}|{seed}")
     made: list[dict[str, Any]]
     if spec.kind == "hand":
@@ -74,7 +82,7 @@ def _asked(spec: Topic, parts: Sequence[str] | None) -> tuple[str, ...]:
         return spec.parts
     unknown = [p for p in parts if p not in HAND_PARTS]
     if unknown:
-        raise ExerciseError(f"a hand can be asked for {', '.join(HAND_PARTS)}, not {', '.join(unknown)}")
+        raise ExerciseError(HAND_PARTS_ONLY, parts=", ".join(HAND_PARTS), bad=", ".join(unknown))
     return tuple(p for p in HAND_PARTS if p in parts)  # always in the same order
 
 

@@ -17,6 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import progress, sessions
 from ..engine.api import error, score_request
 from ..engine.report import explanation_text
+from ..i18n import say
 from ..openapi import document
 from ..quiz.exercise import ExerciseGrade
 from ..quiz.questions import Question
@@ -64,7 +65,7 @@ def _body() -> dict[str, Any]:
 
 
 def _refused(problem: Refusal) -> ResponseReturnValue:
-    body = error(problem.code, problem.message)
+    body = error(problem.code, say(problem))
     if problem.problems:
         body["problems"] = problem.problems
     return jsonify(body), problem.status

@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..accounts import AccountError, authenticate, merge_guest, register
-from ..i18n import gettext
+from ..i18n import gettext, say
 from ..store import get_db
 from ..web_session import current_user, log_in, log_out
 
@@ -33,7 +33,7 @@ def register_view() -> ResponseReturnValue:
                 guest=guest if guest is not None and guest.is_guest else None,
             )
         except AccountError as refusal:
-            problem = str(refusal)
+            problem = say(refusal)
         else:
             log_in(user)
             flash(gettext("Welcome, %(name)s! Your progress is saved to your account.", name=user.name))
@@ -50,7 +50,7 @@ def login() -> ResponseReturnValue:
         try:
             user = authenticate(get_db(), request.form.get("username", ""), request.form.get("password", ""))
         except AccountError as refusal:
-            problem = str(refusal)
+            problem = say(refusal)
         else:
             guest = current_user()
             if guest is not None and guest.is_guest:

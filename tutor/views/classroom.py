@@ -22,7 +22,7 @@ from .. import classroom as rooms
 from .. import progress
 from ..accounts import User
 from ..curriculum import TARGET_TOPICS, TOPICS
-from ..i18n import gettext
+from ..i18n import gettext, say
 from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
@@ -131,7 +131,7 @@ def create() -> ResponseReturnValue:
     try:
         classroom = rooms.create_class(get_db(), _me(), request.form.get("name", ""))
     except rooms.ClassroomError as problem:
-        return index(str(problem), 400)
+        return index(say(problem), 400)
     flash(gettext("Class created. Students join with the code %(code)s.", code=classroom.code_for_people))
     return redirect(url_for("classroom.show", class_id=classroom.id))
 
@@ -148,9 +148,9 @@ def join() -> ResponseReturnValue:
             get_db(), _me(), request.form.get("code", ""), address, request.form.get("display_name", "")
         )
     except rooms.TooManyAttempts as problem:
-        return render_template("classroom/join.html", code="", problem=str(problem)), 429
+        return render_template("classroom/join.html", code="", problem=say(problem)), 429
     except rooms.ClassroomError as problem:
-        return render_template("classroom/join.html", code=request.form.get("code", ""), problem=str(problem)), 400
+        return render_template("classroom/join.html", code=request.form.get("code", ""), problem=say(problem)), 400
     flash(gettext("You joined %(name)s.", name=classroom.name))
     return redirect(url_for("classroom.show", class_id=classroom.id))
 
@@ -209,7 +209,7 @@ def rename_student(class_id: int, user_id: int) -> ResponseReturnValue:
     try:
         rooms.rename_member(get_db(), classroom, user_id, request.form.get("display_name", ""))
     except rooms.ClassroomError as problem:
-        flash(str(problem))
+        flash(say(problem))
     return redirect(url_for("classroom.show", class_id=class_id) + "#roster")
 
 
@@ -271,7 +271,7 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
         try:
             task = rooms.create_assignment(get_db(), classroom, form)
         except rooms.ClassroomError as refusal:
-            problem = str(refusal)
+            problem = say(refusal)
         else:
             flash(gettext("Assignment “%(title)s” set: %(size)s questions.", title=task.title, size=task.size))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
@@ -318,7 +318,7 @@ def edit_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
         try:
             task = rooms.update_assignment(get_db(), task, request.form.to_dict())
         except rooms.ClassroomError as refusal:
-            problem = str(refusal)
+            problem = say(refusal)
         else:
             flash(gettext("Assignment changed."))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
@@ -333,7 +333,7 @@ def delete_assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
     try:
         rooms.delete_assignment(get_db(), task)
     except rooms.ClassroomError as refusal:
-        flash(str(refusal))
+        flash(say(refusal))
         return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
     flash(gettext("Assignment “%(title)s” deleted.", title=task.title))
     return redirect(url_for("classroom.show", class_id=class_id))
@@ -369,7 +369,7 @@ def start(class_id: int, assignment_id: int) -> ResponseReturnValue:
     try:
         session_id = rooms.start_attempt(get_db(), task, _me().id)
     except rooms.ClassroomError as problem:
-        flash(str(problem))
+        flash(say(problem))
         return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
     return serve_next(session_id)
 

@@ -15,6 +15,7 @@ from werkzeug.datastructures import MultiDict
 from .. import progress, sessions
 from ..curriculum import TOPICS
 from ..engine.yaku import YAKU
+from ..i18n import gettext, say
 from ..quiz.exercise import Exercise
 from ..quiz.makers import HAND_PARTS
 from ..sessions import Refusal
@@ -29,11 +30,11 @@ PART_NAMES = Exercise.part_names()
 
 @bp.app_context_processor
 def practice_names() -> dict[str, Any]:
-    """Names the practice, progress and classroom pages share."""
+    """Names the practice, progress and classroom pages share, in the request's language."""
     return {
-        "topic_titles": {t.id: t.title for t in TOPICS.values()},
+        "topic_titles": {t.id: gettext(t.title) for t in TOPICS.values()},
         "topic_lessons": {t.id: t.lesson for t in TOPICS.values()},
-        "part_names": PART_NAMES,
+        "part_names": {kind: gettext(name) for kind, name in PART_NAMES.items()},
         "yaku_pages": YAKU,
     }
 
@@ -67,7 +68,7 @@ def start() -> ResponseReturnValue:
     try:
         session_id = sessions.start(get_db(), learner().id, request.form.get("mode", "practice"), raw)
     except Refusal as problem:
-        return index(problem.message), problem.status
+        return index(say(problem)), problem.status
     return serve_next(session_id)
 
 
@@ -78,7 +79,7 @@ def replay() -> ResponseReturnValue:
     topic, skill = request.form.get("topic") or None, request.form.get("skill") or None
     session_id = sessions.start_replay(get_db(), learner().id, days, topic, skill)
     if session_id is None:
-        flash("Nothing to replay: no wrong answers there in that time.")
+        flash(gettext("Nothing to replay: no wrong answers there in that time."))
         return redirect(url_for("progress.dashboard"))
     return serve_next(session_id)
 
@@ -90,7 +91,7 @@ def drill() -> ResponseReturnValue:
     try:
         session_id = sessions.start(get_db(), learner().id, "drill", raw)
     except Refusal as problem:
-        abort(problem.status, problem.message)
+        abort(problem.status, say(problem))
     return serve_next(session_id)
 
 
@@ -107,8 +108,8 @@ def serve_next(session_id: int) -> ResponseReturnValue:
         step = sessions.next_step(db, user.id, session_id)
     except Refusal as problem:
         if problem.code == "not_found":
-            abort(404, "There is no such practice session for you.")
-        return _render_result(session_id, problem.message, problem.status)
+            abort(404, gettext("There is no such practice session for you."))
+        return _render_result(session_id, say(problem), problem.status)
     if step.served is not None:
         return redirect(url_for("practice.question", question_id=step.served.id))
     if step.session["mode"] in ("quiz", "assignment"):
@@ -133,7 +134,7 @@ def _render_question(question_id: str, given: dict[str, Any] | None = None, refu
     try:
         shown = sessions.show(db, _user_id(), question_id)
     except Refusal:
-        abort(404, "There is no such question for you.")
+        abort(404, gettext("There is no such question for you."))
     row = shown.session
     size = row["settings"].get("size") or len(row["settings"].get("replay", [])) or None
     return render_template(
@@ -145,7 +146,7 @@ def _render_question(question_id: str, given: dict[str, Any] | None = None, refu
         answered=shown.answered,
         given=given if given is not None else shown.given,
         problems=refusal.problems if refusal else {},
-        problem=refusal.message if refusal and not refusal.problems else None,
+        problem=say(refusal) if refusal and not refusal.problems else None,
         size=size,
         assignment=shown.policy.assignment,
         revealed=shown.policy.revealed,
@@ -158,7 +159,7 @@ def answer(question_id: str) -> ResponseReturnValue:
     try:
         served = sessions.own_question(db, _user_id(), question_id)
     except Refusal:
-        abort(404, "There is no such question for you.")
+        abort(404, gettext("There is no such question for you."))
     given = answers_from_form(served.exercise, request.form)
     try:
         sessions.answer(db, _user_id(), question_id, given)
@@ -178,10 +179,10 @@ def report(question_id: str) -> ResponseReturnValue:
         sessions.report(get_db(), _user_id(), question_id, request.form.get("remark", ""))
     except Refusal as problem:
         if problem.code == "not_found":
-            abort(404, "There is no such question for you.")
-        flash(problem.message)
+            abort(404, gettext("There is no such question for you."))
+        flash(say(problem))
     else:
-        flash(f"Thank you: question {question_id} is reported and will be checked.")
+        flash(gettext("Thank you: question %(id)s is reported and will be checked.", id=question_id))
     return redirect(url_for("practice.question", question_id=question_id))
 
 
@@ -194,7 +195,7 @@ def _render_result(session_id: int, problem: str | None = None, status: int = 20
     try:
         found = sessions.results(get_db(), _user_id(), session_id)
     except Refusal:
-        abort(404, "There is no such quiz for you.")
+        abort(404, gettext("There is no such quiz for you."))
     return render_template(
         "practice/result.html",
         session=found.session,
