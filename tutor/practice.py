@@ -25,7 +25,7 @@ from .catalogues import N_, Sentence
 from .curriculum import TARGET_TOPICS, TOPICS, skill_in_topics
 from .quiz.exercise import Exercise
 from .quiz.makers import HAND_PARTS, HAND_PARTS_ONLY, ExerciseError, make_exercise
-from .quiz.skills import exercise_for
+from .quiz.skills import exercise_for, known_skill
 
 MODES = ("practice", "quiz", "review", "replay", "drill")
 DRILL_SIZE = 5
@@ -112,7 +112,7 @@ def clean_settings(raw: Mapping[str, Any], mode: object) -> dict[str, Any]:
         settings.update(replay=replay, size=len(replay))
     if mode == "drill":
         skill = _text(raw, "skill", 100)
-        if not SKILL.match(skill):
+        if not SKILL.match(skill) or not known_skill(skill):
             raise ExerciseError(N_("a drill needs a skill such as yaku:pinfu, fu:kanchan or table:3-40-non_dealer-ron"))
         settings.update(skill=skill, size=DRILL_SIZE)
     return settings

@@ -15,9 +15,13 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from tests.conftest import csrf
+from tests.quiz.answering import right_answer
 from tests.web.test_classroom import join, open_class, send, set_times, start, take, user
 from tests.web.test_practice import count, form_answers, served
 from tutor import progress, sessions
+from tutor.curriculum import TOPICS
+from tutor.quiz.makers import make_exercise
+from tutor.quiz.skills import known_skill, skills_touched
 from tutor.store import connect
 
 
@@ -286,3 +290,26 @@ def test_the_views_hold_no_practice_or_assignment_policy() -> None:
         for name in policy:
             assert f"progress.{name}(" not in text and f"classroom.{name}(" not in text, (path.name, name)
         assert "practice.clean_settings" not in text and "practice.next_exercise" not in text, path.name
+
+
+# --- a drill trains a skill that exists ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("skill", ["yaku:zzz", "fu:nothing", "table:99-99-dealer-ron", "waits:x", "mistake:nope"])
+def test_a_drill_on_an_unknown_skill_is_a_400(client: FlaskClient, skill: str) -> None:
+    response = api(client, "/api/questions/next", {"mode": "drill", "skill": skill})
+    assert response.status_code == 400 and "a drill needs a skill" in response.json["error"]["message"]
+    assert send(client, "/practice/drill", skill=skill).status_code == 400
+
+
+def test_every_skill_an_answer_trains_can_be_drilled() -> None:
+    found = set()
+    for topic in TOPICS:
+        for seed in range(12):
+            exercise = make_exercise(topic, str(seed), 1 + seed % 3)
+            for given in ({p.kind: right_answer(p) for p in exercise.parts}, {p.kind: "1" for p in exercise.parts}):
+                grade = exercise.grade(given)
+                if grade.readable:
+                    found.update(skills_touched(exercise, grade, given))
+    assert len(found) > 40
+    assert [skill for skill in sorted(found) if not known_skill(skill)] == []

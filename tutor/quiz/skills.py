@@ -17,15 +17,16 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..catalogues import DEFAULT, N_, translate
 from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
+from ..engine.decompose import Wait
 from ..engine.messages import yaku_name
-from ..engine.points import possible_cell
+from ..engine.points import LIMITS, possible_cell
 from ..engine.yaku import YAKU
 from .exercise import Exercise, ExerciseGrade
 from .makers import TABLE_FU, make_exercise
@@ -115,6 +116,33 @@ def _table_label(name: str, lang: str = DEFAULT) -> str:
     if han.isdigit():
         return translate(N_("{han} han {fu} fu, {how}"), lang).format(han=han, fu=fu, how=how)
     return translate(N_("{limit}, {how}"), lang).format(limit=han.replace("_", " ").capitalize(), how=how)
+
+
+def known_skill(skill: str) -> bool:
+    """Whether ``skill`` names something a drill can train (a drill for anything else is refused).
+
+    >>> [known_skill(s) for s in ("yaku:pinfu", "fu:kanchan", "table:3-40-non_dealer-ron", "yaku:zzz", "table:9-9-x")]
+    [True, True, True, False, False]
+    """
+    from .mistakes import MISTAKES
+
+    family, _, name = skill.partition(":")
+    if family == "table":
+        *cell, who, how = name.split("-") if name.count("-") >= 2 else ("", "", "")
+        if who not in ("dealer", "non_dealer") or how not in ("tsumo", "ron"):
+            return False
+        if len(cell) == 1:
+            return cell[0] in LIMITS
+        return len(cell) == 2 and cell[0].isdigit() and cell[1].isdigit() and int(cell[1]) in TABLE_FU
+    known: dict[str, Collection[str]] = {
+        "yaku": YAKU,
+        "fu": [t for t, target in targets.TARGETS.items() if target.kind == "fu"],
+        "furiten": targets.FURITEN_OUTCOMES,
+        "waits": [wait.label for wait in Wait],
+        "dora": ("count", "indicator", "dora", "aka_dora", "ura_dora"),
+        "mistake": MISTAKES,
+    }
+    return name in known.get(family, ())
 
 
 def exercise_for(skill: str, seed: str, difficulty: int = 2) -> Exercise:
