@@ -10,12 +10,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.quiz.answering import right_answer
+from tutor import create_app
 from tutor.app import resource_dir
 from tutor.engine.yaku import YAKU
-from tutor.lessons import LessonBook
+from tutor.lessons import LessonBook, shared_book
 
 LESSON_FILES = sorted((resource_dir("lessons") / "en").glob("*.md"))
 SLUGS = [f.stem.split("-", 1)[1] for f in LESSON_FILES]
+CLUB = "---\ntitle: Club rules\nslug: club\norder: 50\nsummary: Ours.\n---\n\nWe play [[123m]].\n"
 
 
 @pytest.fixture
@@ -142,3 +144,20 @@ def test_a_lesson_answer_without_the_csrf_token_is_refused(client: FlaskClient) 
     assert response.status_code == 400 and b"CSRF" in response.data
     page = client.get("/lessons/fu").get_data(as_text=True)
     assert 'name="csrf_token"' in page and "<!--csrf-->" not in page
+
+
+def test_the_lessons_are_built_once_for_every_app_of_the_process(app: Flask, tmp_path: Path) -> None:
+    book = app.extensions["lessons"].book("en")
+    again = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "again.sqlite")})
+    assert again.extensions["lessons"].book("en") is book
+    # A teacher's folder makes a book of its own.
+    assert _teacher_app(tmp_path, "50-club.md", CLUB).extensions["lessons"].book("en") is not book
+
+
+def test_a_shared_book_is_made_again_when_a_file_changes(tmp_path: Path) -> None:
+    (tmp_path / "50-club.md").write_text(CLUB)
+    book = shared_book([tmp_path], lambda kind, context, lang: "")
+    assert shared_book([tmp_path], lambda kind, context, lang: "") is book
+    (tmp_path / "50-club.md").write_text(CLUB.replace("Club rules", "House rules"))
+    changed = shared_book([tmp_path], lambda kind, context, lang: "")
+    assert changed is not book and changed.lessons["club"].title == "House rules"
