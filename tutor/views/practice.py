@@ -144,7 +144,8 @@ def _render_question(question_id: str, given: dict[str, Any] | None = None, refu
         session=row,
         grade=shown.grade,
         answered=shown.answered,
-        given=given if given is not None else shown.given,
+        # A refused second answer shows the first one, which stands; any other refusal keeps what was typed.
+        given=given if given is not None and not shown.answered else shown.given,
         problems=refusal.problems if refusal else {},
         problem=say(refusal) if refusal and not refusal.problems else None,
         size=size,
