@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mistakes import diagnose
 from .questions import KINDS, GetList, Grade, Question, QuestionError
 
 PICK_KINDS = tuple(kind for kind, question in KINDS.items() if question.picks)
@@ -108,8 +109,6 @@ class Exercise:
 
     def grade(self, answers: Mapping[str, Any]) -> ExerciseGrade:
         """Grade every part; ``answers`` maps a part's kind to its answer (text, picks or fu rows)."""
-        from .mistakes import diagnose
-
         grades: dict[str, Grade] = {}
         problems: dict[str, str] = {}
         for part in self.parts:

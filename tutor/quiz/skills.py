@@ -47,7 +47,7 @@ def skills_touched(exercise: Exercise, grade: ExerciseGrade, answers: Mapping[st
         part = grade.parts.get(question.kind)
         if part is None:
             continue
-        for skill, right in question.skills(part.correct, exercise, answers).items():
+        for skill, right in question.skills(part.correct, exercise.kinds, answers).items():
             # A skill two parts touch counts as right only if both got it right.
             touched[skill] = touched.get(skill, True) and right
     for mistake in grade.mistakes:
