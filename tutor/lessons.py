@@ -43,8 +43,8 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from .catalogues import N_, translate
 from .engine.api import evaluate
+from .engine.catalogues import N_, translate
 from .engine.hand import HandError
 from .engine.tiles import TileNotationError
 from .quiz import Question, QuestionError

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
-from ..catalogues import DEFAULT, translate
+from .catalogues import DEFAULT, translate
+from .catalogues import forget as forget_catalogues
 from .rules import PRESET_DESCRIPTIONS
 
 ENGLISH: dict[str, str] = {
@@ -198,8 +199,6 @@ def render_cache() -> dict[Any, str]:
 
 def forget() -> None:
     """Drop rendered sentences and loaded catalogues (after a catalogue changes, e.g. in tests)."""
-    from ..catalogues import forget as forget_catalogues
-
     forget_catalogues()
     for rendered in _CACHES:
         rendered.clear()

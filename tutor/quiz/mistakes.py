@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from ..catalogues import N_
+from ..engine.catalogues import N_
 from ..engine.context import WinContext
 from ..engine.decompose import Reading, Shape
 from ..engine.fu import BASE, CHIITOITSU, MENZEN_RON, OPEN_PINFU, PINFU_TSUMO, TSUMO, FuItem

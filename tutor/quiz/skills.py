@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalogues import DEFAULT, N_, translate
 from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
+from ..engine.catalogues import DEFAULT, N_, translate
 from ..engine.messages import yaku_name
 from ..engine.points import possible_cell
 from ..engine.yaku import YAKU
