@@ -56,6 +56,8 @@ class FuritenQuestion(Question):
 
     def mark(self, answer: Any) -> Grade:
         given = one(answer)
+        if not given:
+            raise AnswerError("give one answer")  # nothing picked: what a list of no picks is told
         if given not in FURITEN_CHOICES:
             raise AnswerError("pick one of the choices")
         result, tile = self.solution
