@@ -18,10 +18,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
-from tutor import catalogues, create_app
-from tutor.catalogues import N_, Sentence
-from tutor.engine import messages
+from tutor import create_app
+from tutor.engine import catalogues, messages
 from tutor.engine.api import evaluate
+from tutor.engine.catalogues import N_, Sentence
 from tutor.engine.fu import BASE
 from tutor.engine.report import explanation_text, format_result, why_not
 from tutor.quiz.skills import label

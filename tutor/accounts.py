@@ -15,8 +15,8 @@ from typing import Any
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .catalogues import N_, Problem
 from .clock import now
+from .engine.catalogues import N_, Problem
 from .progress import rebuild_skill_states
 from .store import write_transaction
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .catalogues import N_
 from .engine import targets as engine
+from .engine.catalogues import N_
 
 SKILL_FAMILIES = ("yaku", "fu", "table", "furiten", "waits", "dora", "mistake")
 """Every kind of skill (``family:name``, see :mod:`tutor.quiz.skills`)."""

@@ -2,7 +2,7 @@
 
 Python code never holds a finished sentence for the page: the engine returns
 message ids with parameters (:mod:`tutor.engine.messages`), and other Python
-code marks its English sentences with :func:`~tutor.catalogues.N_` (or
+code marks its English sentences with :func:`~tutor.engine.catalogues.N_` (or
 :func:`gettext` inside a request). Both are rendered here, in the language
 chosen for the request: ``?lang=xx``, then the ``lang`` cookie, then the
 best match of Accept-Language, then English.
@@ -11,7 +11,7 @@ Templates mark strings with ``{{ _("Lessons") }}``, translate a marked label
 with ``{{ _(label) }}`` and render engine results with the filters and
 globals :func:`init_app` installs (``y|yaku_name``, ``item|fu_text`` ...).
 Catalogues live in ``tutor/translations/<lang>/LC_MESSAGES/messages.po``
-(``make messages``, see the README); :mod:`tutor.catalogues` compiles them.
+(``make messages``, see the README); :mod:`tutor.engine.catalogues` compiles them.
 Lessons have their own folder per language (``lessons/<lang>/``).
 """
 
@@ -22,9 +22,8 @@ from typing import Any
 
 from flask import Flask, g, has_app_context, request
 
-from . import catalogues
-from .catalogues import DEFAULT
-from .engine import messages
+from .engine import catalogues, messages
+from .engine.catalogues import DEFAULT
 from .engine.fu import FuItem
 from .engine.report import describe_reading, payment_line
 from .engine.score import YakuHit

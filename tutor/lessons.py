@@ -43,8 +43,8 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from .catalogues import N_, translate
 from .engine.api import evaluate
+from .engine.catalogues import N_, translate
 from .engine.hand import HandError
 from .engine.tiles import TileNotationError
 from .quiz import Question, QuestionError
@@ -104,7 +104,8 @@ class _Tiles(InlineProcessor):
         super().__init__(r"\[\[([^\]|]+)(?:\|([^\]]*))?\]\]", md)
         self.page = page
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:
+    # InlineProcessor takes ``data`` where its base Pattern does not; Markdown's own stubs ignore that override too.
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]
         return self.md.htmlStash.store(self.page.tiles(m.group(1), m.group(2) or "")), m.start(0), m.end(0)
 
 

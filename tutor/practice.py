@@ -21,8 +21,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import progress
-from .catalogues import N_, Sentence
 from .curriculum import TARGET_TOPICS, TOPICS, skill_in_topics
+from .engine.catalogues import N_, Sentence
 from .quiz.exercise import Exercise
 from .quiz.makers import HAND_PARTS, HAND_PARTS_ONLY, ExerciseError, make_exercise
 from .quiz.skills import exercise_for, known_skill

@@ -32,9 +32,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import practice, progress
-from .catalogues import N_, Problem, Sentence
 from .classroom import Assignment, assignment_of_session
 from .clock import moment
+from .engine.catalogues import N_, Problem, Sentence
 from .quiz.exercise import ExerciseGrade
 from .quiz.makers import ExerciseError
 from .quiz.skills import skills_touched

@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.conftest import csrf
 from tests.quiz.answering import right_answer
 from tutor import create_app
 from tutor.app import resource_dir
@@ -161,3 +162,56 @@ def test_a_shared_book_is_made_again_when_a_file_changes(tmp_path: Path) -> None
     (tmp_path / "50-club.md").write_text(CLUB.replace("Club rules", "House rules"))
     changed = shared_book([tmp_path], lambda kind, context, lang: "")
     assert changed is not book and changed.lessons["club"].title == "House rules"
+
+
+ITEMISED_LESSON = """---
+title: Fu row by row
+slug: fu-rows
+order: 60
+summary: Ours.
+---
+
+A closed ron with a pinfu shape but a pair of dragons: [[123m456m789p345s77z | win=5s]].
+
+```question
+{"ask": "fu", "itemised": true, "request": {"hand": "123m456m789p345s77z", "win": "5s", "riichi": true}}
+```
+"""
+
+
+def test_an_itemised_fu_question_in_a_lesson_is_answered_row_by_row(tmp_path: Path) -> None:
+    # The lesson form names each row's input "answer.<row id>", as the fu kind reads it.
+    app = _teacher_app(tmp_path, "60-fu-rows.md", ITEMISED_LESSON)
+    question = app.extensions["lessons"].book("en").lessons["fu-rows"].questions[0]
+    assert question.itemised
+    client = app.test_client()
+    page = client.get("/lessons/fu-rows").get_data(as_text=True)
+    rows = {row.id: row.fu for row in question.fu_rows() if not row.given}
+    assert all(f'name="answer.{row}"' in page for row in rows)
+
+    def check(fields: dict[str, int]) -> dict[str, object]:
+        data = {f"answer.{row}": str(fu) for row, fu in fields.items()}
+        response = client.post(
+            "/lessons/fu-rows/check/1",
+            data={**data, "csrf_token": csrf(client)},
+            headers={"Accept": "application/json"},
+        )
+        assert response.status_code == 200
+        return response.json  # type: ignore[no-any-return]
+
+    right = check(rows)
+    assert right["correct"] and right["problem"] is None, right
+    wrong = check({**rows, "pair": rows["pair"] + 2})
+    assert not wrong["correct"] and wrong["problem"] is None, wrong
+
+
+def test_a_furiten_question_in_a_lesson_with_nothing_picked_asks_for_one_answer(tmp_path: Path) -> None:
+    text = ITEMISED_LESSON.replace(
+        '{"ask": "fu", "itemised": true, "request": {"hand": "123m456m789p345s77z", "win": "5s", "riichi": true}}',
+        '{"ask": "furiten", "hand": "23m456p789s123s11z", "discards": "1m", "tile": "4m"}',
+    )
+    client = _teacher_app(tmp_path, "60-fu-rows.md", text).test_client()
+    response = client.post(
+        "/lessons/fu-rows/check/1", data={"csrf_token": csrf(client)}, headers={"Accept": "application/json"}
+    )
+    assert response.json is not None and response.json["problem"] == "give one answer"

@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..catalogues import N_, Sentence
 from ..clock import now, readable, stamp
+from ..engine.catalogues import N_, Sentence
 from ..practice import clean_settings, quiz_exercise
 from ..quiz.exercise import Exercise
 from ..quiz.makers import ExerciseError

@@ -12,7 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import progress
-from ..catalogues import N_
+from ..engine.catalogues import N_
 from ..store import write_transaction
 from .assignments import Assignment, assignments
 from .errors import ClassroomError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..catalogues import N_, Problem
+from ..engine.catalogues import N_, Problem
 
 
 class ClassroomError(Problem):

@@ -18,9 +18,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..accounts import User
-from ..catalogues import N_, Sentence
 from ..clock import moment as current_moment
 from ..clock import now, stamp
+from ..engine.catalogues import N_, Sentence
 from ..store import write_transaction
 from .errors import ClassroomError, NotFound, TooManyAttempts
 

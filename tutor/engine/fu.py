@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..catalogues import DEFAULT
+from .catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Group, Reading, Shape, Wait, all_groups
 from .messages import render_cache, text

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..catalogues import DEFAULT
+from .catalogues import DEFAULT
 from .hand import Meld
 from .messages import text
 from .tiles import Tile

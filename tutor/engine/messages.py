@@ -17,10 +17,10 @@ extract`` (see ``babel.cfg``), so translators find it in ``messages.pot``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from typing import IO, Any
 
-from ..catalogues import DEFAULT, translate
+from .catalogues import DEFAULT, translate
+from .catalogues import forget as forget_catalogues
 from .rules import PRESET_DESCRIPTIONS
 
 ENGLISH: dict[str, str] = {
@@ -140,18 +140,28 @@ ENGLISH: dict[str, str] = {
 }
 
 
-@cache
+_SENTENCES: dict[str, str] = dict(ENGLISH)
+"""ENGLISH and the sentences declared beside their rules (:func:`declare`), by message id."""
+_COMMENTS: dict[str, str] = {}
+"""For translators: where a declared sentence comes from (``yaku tanyao (断幺九)``)."""
+
+
+def declare(message_id: str, english: str, comment: str) -> None:
+    """Add a sentence that lives beside its rule: each yaku declares its name, description and reasons
+    as it registers (``yaku/registry.py``), so this module needs to know nothing of the yaku.
+
+    Importing :mod:`tutor.engine` imports the yaku, so every yaku has declared its sentences before
+    a page, the CLI or ``pybabel extract`` asks for one.
+    """
+    if message_id in _SENTENCES:
+        raise ValueError(f"message {message_id!r} declared twice")
+    _SENTENCES[message_id] = english
+    _COMMENTS[message_id] = comment
+
+
 def catalogue() -> dict[str, str]:
     """All English sentences by message id, yaku names, descriptions and reasons included."""
-    from .yaku import YAKU
-
-    sentences = dict(ENGLISH)
-    for rule in YAKU.values():
-        sentences[f"yaku.{rule.id}.name"] = rule.name
-        sentences[f"yaku.{rule.id}.about"] = rule.about
-        for key, sentence in rule.messages.items():
-            sentences[f"yaku.{rule.id}.{key}"] = sentence
-    return sentences
+    return dict(_SENTENCES)
 
 
 def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
@@ -164,7 +174,7 @@ def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
     >>> text("yaku.tanyao.yaochuu", tiles=KindSet(1 << 8 | 1 << 27))
     'terminals and honours break tanyao, and the hand holds 9m, 1z'
     """
-    english = catalogue()[message_id]
+    english = _SENTENCES[message_id]
     template = english if lang == DEFAULT else translate(english, lang, context=message_id)
     return template.format(**params)
 
@@ -189,8 +199,6 @@ def render_cache() -> dict[Any, str]:
 
 def forget() -> None:
     """Drop rendered sentences and loaded catalogues (after a catalogue changes, e.g. in tests)."""
-    from ..catalogues import forget as forget_catalogues
-
     forget_catalogues()
     for rendered in _CACHES:
         rendered.clear()
@@ -202,10 +210,8 @@ def extract(
     """Babel extraction method for this module (``babel.cfg``): every message, its id as context.
 
     The line points at the id in ``ENGLISH``; yaku messages point at the loop
-    that gathers them, and their comment names the yaku module.
+    that gathers them, and their comment names the yaku they belong to.
     """
-    from .yaku import YAKU
-
     lines = fileobj.read().decode("utf-8").splitlines()
     line_of: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
@@ -214,9 +220,5 @@ def extract(
             line_of.setdefault(key, number)
     for message_id, english in ENGLISH.items():
         yield line_of.get(message_id, 0), "pgettext", (message_id, english), []
-    by_rule = {f"yaku.{rule.id}.": rule for rule in YAKU.values()}
-    for message_id, english in catalogue().items():
-        if message_id in ENGLISH:
-            continue
-        rule = by_rule[message_id[: message_id.index(".", 5) + 1]]
-        yield 0, "pgettext", (message_id, english), [f"yaku {rule.id} ({rule.kanji})"]
+    for message_id, comment in _COMMENTS.items():
+        yield 0, "pgettext", (message_id, _SENTENCES[message_id]), [comment]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..catalogues import DEFAULT
+from .catalogues import DEFAULT
 from .messages import text
 from .rules import TENHOU, RuleSet
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..catalogues import DEFAULT
+from .catalogues import DEFAULT
 from .decompose import Reading, Shape, Wait
 from .fu import FuItem
 from .hand import MeldKind

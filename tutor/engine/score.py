@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..catalogues import DEFAULT
+from .catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Reading, readings
 from .fu import FuItem, fu_items, rounded_fu

@@ -18,7 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..engine.points import Payment
 from ..engine.tiles import Tile, TileNotationError, parse_tiles
+
+Answer = int | tuple[int, ...]
+"""A number (han, fu, dora) or a payment as :func:`parse_points` reads it."""
 
 
 class AnswerError(ValueError):
@@ -74,3 +78,12 @@ def tile_kinds_text(kinds: Iterable[int]) -> str:
     from ..engine.tiles import format_tiles
 
     return format_tiles(Tile.of(k) for k in kinds)
+
+
+def payment_answer(paid: Payment) -> tuple[int, ...]:
+    """A payment in the form :func:`parse_points` reads answers: sorted numbers."""
+    if paid.ron is not None:
+        return (paid.ron,)
+    if paid.tsumo_dealer is not None:
+        return tuple(sorted((paid.tsumo_non_dealer or 0, paid.tsumo_dealer)))
+    return (paid.tsumo_non_dealer or 0,)

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mistakes import Mistake, diagnose
 from .questions import KINDS, GetList, Grade, Question, QuestionError
 
 PICK_KINDS = tuple(kind for kind, question in KINDS.items() if question.picks)
@@ -32,8 +33,8 @@ class ExerciseGrade:
     """Each part's grade, by kind, in the order asked."""
     problems: dict[str, str] = field(default_factory=dict)
     """Parts whose answer could not be read: then nothing is graded and nothing is stored."""
-    mistakes: tuple[Any, ...] = ()
-    """Known misconceptions the wrong answers match (:class:`tutor.quiz.mistakes.Mistake`)."""
+    mistakes: tuple[Mistake, ...] = ()
+    """Known misconceptions the wrong answers match."""
 
     @property
     def readable(self) -> bool:
@@ -108,8 +109,6 @@ class Exercise:
 
     def grade(self, answers: Mapping[str, Any]) -> ExerciseGrade:
         """Grade every part; ``answers`` maps a part's kind to its answer (text, picks or fu rows)."""
-        from .mistakes import diagnose
-
         grades: dict[str, Grade] = {}
         problems: dict[str, str] = {}
         for part in self.parts:
@@ -126,7 +125,7 @@ class Exercise:
                 grades[part.kind] = grade
         if problems:
             return ExerciseGrade(grades, problems)
-        mistakes: list[Any] = []
+        mistakes: list[Mistake] = []
         for part in self.parts:
             answer = answers.get(part.kind)
             if not grades[part.kind].correct and isinstance(answer, str):

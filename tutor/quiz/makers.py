@@ -16,11 +16,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-# The topics live in the curriculum; they are re-exported for the modules that read them here.
-from ..catalogues import N_, Problem
 from ..curriculum import TOPICS as TOPICS
 from ..curriculum import Topic as Topic
 from ..engine import targets
+
+# The topics live in the curriculum; they are re-exported for the modules that read them here.
+from ..engine.catalogues import N_, Problem
 from ..engine.points import possible_cell
 from .exercise import Exercise
 from .questions import Question

@@ -23,18 +23,15 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..engine.hand import HandError, Meld
 from ..engine.points import Payment
 from ..engine.score import ScoreResult
 from ..engine.tiles import Tile, TileNotationError
 from ..engine.yaku import YAKU
-from .answers import AnswerError, parse_number, parse_points
-
-if TYPE_CHECKING:
-    from .exercise import Exercise
-    from .mistakes import Answer, Working
+from .answers import Answer, AnswerError, parse_number, parse_points, payment_answer
+from .working import ANSWER_OF, Working
 
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
 
@@ -77,6 +74,8 @@ def register(cls: Kind) -> Kind:
     if cls.kind in KINDS:
         raise ValueError(f"question kind {cls.kind!r} registered twice")
     KINDS[cls.kind] = cls
+    # Mistake diagnosis reworks a working and reads the kind's answer off it, through the working module.
+    ANSWER_OF[cls.kind] = cls.of_working
     return cls
 
 
@@ -209,8 +208,11 @@ class Question:
         """The right answer in words, as :attr:`Grade.expected` says it (presentation mode shows it)."""
         raise NotImplementedError
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
-        """The skills (:mod:`tutor.quiz.skills`) this part touched, and whether each was known."""
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
+        """The skills (:mod:`tutor.quiz.skills`) this part touched, and whether each was known.
+
+        ``asked`` is every kind the exercise asks (a part may leave a skill to another part),
+        ``answers`` every part's answer by kind."""
         return {}
 
     # --- for mistake diagnosis (:mod:`tutor.quiz.mistakes`): kinds answered with a number -----
@@ -286,15 +288,6 @@ def grade_number(answer: Any, expected: int, unit: str, how: Sequence[str] = ())
     right = given == expected
     detail = f"{expected} {unit}" if right else f"you said {given} {unit}; it is {expected} {unit}"
     return Grade(right, 1.0 if right else 0.0, f"{expected} {unit}", (detail, *how))
-
-
-def payment_answer(paid: Payment) -> tuple[int, ...]:
-    """A payment in the form :func:`~tutor.quiz.answers.parse_points` reads answers: sorted numbers."""
-    if paid.ron is not None:
-        return (paid.ron,)
-    if paid.tsumo_dealer is not None:
-        return tuple(sorted((paid.tsumo_non_dealer or 0, paid.tsumo_dealer)))
-    return (paid.tsumo_non_dealer or 0,)
 
 
 def grade_payment(text: str, expected: Payment, how: str) -> Grade:

@@ -21,9 +21,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalogues import DEFAULT, N_, translate
 from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
+from ..engine.catalogues import DEFAULT, N_, translate
 from ..engine.decompose import Wait
 from ..engine.messages import yaku_name
 from ..engine.points import LIMITS, possible_cell
@@ -48,7 +48,7 @@ def skills_touched(exercise: Exercise, grade: ExerciseGrade, answers: Mapping[st
         part = grade.parts.get(question.kind)
         if part is None:
             continue
-        for skill, right in question.skills(part.correct, exercise, answers).items():
+        for skill, right in question.skills(part.correct, exercise.kinds, answers).items():
             # A skill two parts touch counts as right only if both got it right.
             touched[skill] = touched.get(skill, True) and right
     for mistake in grade.mistakes:

@@ -55,7 +55,8 @@ def check(slug: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(page.questions):
         abort(404, gettext("Lesson %(slug)r has no question %(number)s.", slug=slug, number=number))
     question = page.questions[number - 1]
-    answer = request.form.getlist("answer") if question.choices() else request.form.get("answer", "")
+    # The kind reads its own fields (ticked boxes, one typed value, or an itemised fu question's rows).
+    answer = question.read_form(request.form.getlist, "answer")
     grade = question.grade(answer)
     if request.accept_mimetypes.best == "application/json":
         return {

@@ -127,7 +127,9 @@ def _user_id() -> int | None:
     return user.id if user else None
 
 
-def _render_question(question_id: str, given: dict[str, Any] | None = None, refusal: Refusal | None = None) -> Any:
+def _render_question(
+    question_id: str, given: dict[str, Any] | None = None, refusal: Refusal | None = None
+) -> tuple[str, int]:
     """The question page: the question, and once answered (and revealed) its feedback; after a refused
     answer, the refusal's message (and status) with the answer as typed."""
     db = get_db()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template
 
-from ..catalogues import N_
+from ..engine.catalogues import N_
 from ..engine.yaku import YAKU, Yaku
 from ..i18n import current_language, gettext
 from ..lessons import LessonBook

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..messages import declare, text
+
 if TYPE_CHECKING:
     from ..context import WinContext
     from ..decompose import Reading
@@ -119,8 +121,6 @@ class Yaku(NamedTuple):
 
     def reason(self, verdict: Verdict, lang: str = "en") -> str:
         """The sentence for a verdict of this yaku, in ``lang`` (English by default)."""
-        from ..messages import text
-
         return text(f"yaku.{self.id}.{verdict.reason}", lang, **verdict.params)
 
 
@@ -144,7 +144,7 @@ def yaku(
     def register(check: Check) -> Check:
         if id in YAKU:
             raise ValueError(f"yaku {id!r} registered twice")
-        YAKU[id] = Yaku(
+        rule = YAKU[id] = Yaku(
             id=id,
             name=name,
             kanji=kanji,
@@ -155,6 +155,12 @@ def yaku(
             messages={**COMMON_MESSAGES, **messages},
             **options,
         )
+        # The sentences join the engine's message catalogue, where pages and translators find them.
+        comment = f"yaku {id} ({kanji})"
+        declare(f"yaku.{id}.name", name, comment)
+        declare(f"yaku.{id}.about", about, comment)
+        for key, sentence in rule.messages.items():
+            declare(f"yaku.{id}.{key}", sentence, comment)
         return check
 
     return register

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.score import ScoreResult
+from ..answers import Answer
 from ..questions import Grade, grade_number, register
+from ..working import Working
 from .hand import HandNumberQuestion
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
-    from ..mistakes import Answer, Working
 
 
 @register
@@ -27,7 +25,7 @@ class DoraQuestion(HandNumberQuestion):
     def expected(self) -> str:
         return f"{self.result.dora_han} han of dora"
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         found = {"dora:count": correct}
         for line in self.result.dora:
             found[f"dora:{line.id}"] = correct

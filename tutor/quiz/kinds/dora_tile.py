@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.tiles import Tile, dora_from_indicator, parse_tiles
 from ..answers import parse_tile_choice, tile_kinds_text
 from ..questions import Grade, Question, QuestionError, compare_picks, register, tiles_of_suits
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
 
 
 @register
@@ -47,5 +44,5 @@ class DoraTileQuestion(Question):
     def expected(self) -> str:
         return tile_kinds_text(self._right())
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {"dora:indicator": correct}

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.decompose import Shape
 from ...engine.fu import FuItem
 from ...engine.report import breakdown
 from ...engine.score import ScoreResult
 from ...engine.tiles import index_name, pair_notation
-from ..answers import AnswerError, parse_number
+from ..answers import Answer, AnswerError, parse_number
 from ..questions import GetList, Grade, grade_number, register
+from ..working import Working
 from .hand import HandNumberQuestion
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
-    from ..mistakes import Answer, Working
 
 # Which fu feature (a practice target) each engine fu item trains.
 FU_SKILLS = {
@@ -193,7 +190,7 @@ class FuQuestion(HandNumberQuestion):
         rows = self.fu_rows()
         return " + ".join(str(r.fu) for r in rows[:-1] if r.fu) + f" → {rows[-1].fu} fu"
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {f"fu:{feature}": correct for feature in fu_features(self)}
 
     def hand_number(self, result: ScoreResult) -> Answer:

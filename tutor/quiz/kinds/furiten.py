@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.furiten import Furiten, FuritenKind, furiten
 from ...engine.tiles import Tile, parse_tiles
 from ..answers import AnswerError
 from ..questions import Grade, Question, one, register
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
 
 FURITEN_CHOICES = {
     "ron": "Yes, ron is allowed",
@@ -59,6 +56,8 @@ class FuritenQuestion(Question):
 
     def mark(self, answer: Any) -> Grade:
         given = one(answer)
+        if not given:
+            raise AnswerError("give one answer")  # nothing picked: what a list of no picks is told
         if given not in FURITEN_CHOICES:
             raise AnswerError("pick one of the choices")
         result, tile = self.solution
@@ -71,7 +70,7 @@ class FuritenQuestion(Question):
     def expected(self) -> str:
         return FURITEN_CHOICES[self.furiten_outcome]
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {f"furiten:{self.furiten_outcome}": correct}
 
 

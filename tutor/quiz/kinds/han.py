@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.score import ScoreResult
+from ..answers import Answer
 from ..questions import DORA_IDS, Grade, grade_number, register
+from ..working import Working
 from .hand import HandNumberQuestion
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
-    from ..mistakes import Answer, Working
 
 
 @register
@@ -29,8 +27,8 @@ class HanQuestion(HandNumberQuestion):
     def expected(self) -> str:
         return f"{self.result.han} han"
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
-        if "yaku" in exercise.kinds:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
+        if "yaku" in asked:
             return {}  # the yaku part already says which yaku were known
         return {f"yaku:{y.id}": correct for y in self.result.yaku if y.id not in DORA_IDS}
 

@@ -7,15 +7,13 @@ situation; the engine's :class:`~tutor.engine.score.ScoreResult` is their soluti
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from ...engine.api import evaluate
 from ...engine.report import describe_reading
 from ...engine.score import ScoreResult
+from ..answers import Answer
 from ..questions import Question
-
-if TYPE_CHECKING:
-    from ..mistakes import Answer, Working
+from ..working import Working
 
 
 class HandQuestion(Question):
@@ -47,8 +45,6 @@ class HandNumberQuestion(HandQuestion):
     """A hand question answered with a number (han, fu, dora, points): mistakes can be diagnosed."""
 
     def working(self) -> Working | None:
-        from ..mistakes import Working  # mistakes builds on questions, so it is imported when needed
-
         result = self.result
         return None if result.best is None else Working.of_reading(result, result.best)
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.points import working as formula
 from ...engine.score import ScoreResult
-from ..answers import parse_points
-from ..questions import Grade, grade_payment, one, payment_answer, register
+from ..answers import Answer, parse_points, payment_answer
+from ..questions import Grade, grade_payment, one, register
+from ..working import Working
 from .hand import HandNumberQuestion
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
-    from ..mistakes import Answer, Working
 
 
 def table_skill(han: int, fu: int, limit: str | None, dealer: bool, tsumo: bool) -> str:
@@ -39,7 +36,7 @@ class PointsQuestion(HandNumberQuestion):
     def expected(self) -> str:
         return str(self.result.payment)
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         result = self.result
         assert result.best is not None
         s = result.situation

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ...engine.points import Payment, base_points, payment
 from ...engine.points import working as formula
 from ...engine.rules import TENHOU
-from ..answers import parse_points
-from ..questions import Grade, Question, QuestionError, grade_payment, one, payment_answer, register
+from ..answers import Answer, parse_points, payment_answer
+from ..questions import Grade, Question, QuestionError, grade_payment, one, register
+from ..working import Working
 from .points import table_skill
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
-    from ..mistakes import Answer, Working
 
 
 class TableCell(NamedTuple):
@@ -59,13 +56,11 @@ class TableQuestion(Question):
     def expected(self) -> str:
         return str(self.solution)
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         han, fu, dealer, tsumo, _ = self.table_cell
         return {table_skill(han, fu, base_points(han, fu, 0)[1], dealer, tsumo): correct}
 
     def working(self) -> Working | None:
-        from ..mistakes import Working  # mistakes builds on questions, so it is imported when needed
-
         cell = self.table_cell
         return Working(han=cell.han, fu=cell.fu, dealer=cell.dealer, tsumo=cell.tsumo, honba=cell.honba)
 

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.tiles import parse_tiles
 from ...engine.waits import WinningTile, winning_tiles
 from ..answers import parse_tile_choice, tile_kinds_text
 from ..questions import Grade, Question, compare_picks, register, tiles_of_suits
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
 
 
 @register
@@ -47,6 +44,6 @@ class WaitsQuestion(Question):
     def expected(self) -> str:
         return tile_kinds_text(self._right()) or "none (not tenpai)"
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         shapes = {w.label for tile in self.solution for w in tile.waits}
         return {f"waits:{shape}": correct for shape in shapes}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...engine.report import why_not
 from ...engine.situation import wind_index
@@ -13,9 +13,6 @@ from ...engine.yaku import YAKU
 from ..answers import AnswerError
 from ..questions import DORA_IDS, Grade, compare_picks, register
 from .hand import HandQuestion
-
-if TYPE_CHECKING:
-    from ..exercise import Exercise
 
 YAKU_CHOICES = 8
 """How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""
@@ -95,7 +92,7 @@ class YakuQuestion(HandQuestion):
     def expected(self) -> str:
         return ", ".join(YAKU[y].name for y in sorted(self.expected_yaku(), key=list(YAKU).index))
 
-    def skills(self, correct: bool, exercise: Exercise, answers: Mapping[str, Any]) -> dict[str, bool]:
+    def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         right = self.expected_yaku()
         given = _picked(answers.get(self.kind) or [])
         return {f"yaku:{y}": (y in given) == (y in right) for y in right | given if y in YAKU}

@@ -1,5 +1,9 @@
 """Translation catalogues, shared by the engine, the quiz and the web app (no Flask here).
 
+They live in the engine because the engine renders its own messages in any
+language (:mod:`tutor.engine.messages`), and the engine imports nothing from
+outside itself; the quiz and the web app, above it, import them from here.
+
 English is the source language: every sentence is written in English in the
 code and marked for ``pybabel extract`` (``N_`` or ``_``, or the engine's
 message catalogue, see :mod:`tutor.engine.messages`). Another language is a
@@ -19,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 """Where the catalogues live; tests point it at a catalogue of their own."""
 DEFAULT = "en"
 
