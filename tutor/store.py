@@ -14,12 +14,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from .clock import moment
 
 migrations = Migrations("tutor")
 """The schema, one small function per step; later issues add steps at the end."""
@@ -301,7 +302,7 @@ def backup(source: str | Path, destination: str | Path) -> Path:
     """
     target = Path(destination)
     if target.is_dir():
-        target = target / f"tutor-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}.sqlite"
+        target = target / f"tutor-{moment().strftime('%Y%m%d-%H%M%S')}.sqlite"
     partial = target.with_name(target.name + ".partial")
     live = sqlite3.connect(f"file:{Path(source)}?mode=ro", uri=True, timeout=10)
     copy = sqlite3.connect(partial)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from flask import Blueprint, render_template, request
 
 from .. import classroom, progress, sessions
 from ..charts import accuracy_line, sparkline
+from ..clock import moment, now
 from ..i18n import current_language, gettext
 from ..quiz.skills import info
 from ..store import get_db
@@ -21,7 +22,7 @@ WINDOWS = (7, 30, 90)
 
 def until(when: str) -> str:
     """``in 9 minutes``, ``in 3 hours``, ``in 4 days``: when a review comes due."""
-    seconds = (datetime.fromisoformat(when) - datetime.now(UTC)).total_seconds()
+    seconds = (datetime.fromisoformat(when) - moment()).total_seconds()
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:
             count = int(seconds // size)
@@ -63,6 +64,6 @@ def dashboard() -> str:
         due=len(progress.due_skills(db, user.id, limit=99)),
         sparkline=sparkline,
         skill_info=lambda skill: info(skill, current_language()),
-        now_iso=datetime.now(UTC).isoformat(timespec="seconds"),
+        now_iso=now(),
         until=until,
     )
