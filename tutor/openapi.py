@@ -314,7 +314,8 @@ PATHS: dict[str, Any] = {
         "post": {
             "summary": "The next question of a session (or of a new one)",
             "description": "A question served but not yet answered comes back until it is answered, so a quiz "
-            "cannot skip one.",
+            "cannot skip one. A replay (`mode: replay`) lists the ids of questions you have answered and may "
+            "see the answers of; any other id is a 400 naming it. A drill names a skill that exists.",
             "parameters": [CSRF],
             "requestBody": {"content": {"application/json": {"schema": _ref("NextRequest")}}},
             "responses": {
