@@ -3,11 +3,14 @@
 The real translations live in ``tutor/translations/<lang>/``; the second
 language here is a tiny test catalogue (``tests/data/i18n/zh``) of a handful
 of entries, enough to see an engine fu item, a yaku name and reason, a
-mistake and a skill label, a template string and a page in another language.
+mistake and a skill label, a template string, a quiz prompt, feedback and an
+answer problem, and a page in another language.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,9 +24,11 @@ from flask.testing import FlaskClient
 from tutor import create_app
 from tutor.engine import catalogues, messages
 from tutor.engine.api import evaluate
-from tutor.engine.catalogues import N_, Sentence
+from tutor.engine.catalogues import N_, Sentence, say_in
 from tutor.engine.fu import BASE
 from tutor.engine.report import explanation_text, format_result, why_not
+from tutor.i18n import say
+from tutor.quiz.questions import Question
 from tutor.quiz.skills import label
 from tutor.store import init_db
 
@@ -177,3 +182,67 @@ def test_a_nested_sentence_is_said_in_one_language(chinese: str) -> None:
     said = Sentence(N_("{reason} Your answer was not recorded."), reason=closed)
     assert said.text(chinese) == "这项作业已于 2026-12-04 18:30 UTC 截止。你的答案没有记录。"
     assert str(said) == "This assignment closed at 2026-12-04 18:30 UTC. Your answer was not recorded."
+
+
+# --- quiz prompts, feedback and answer problems -----------------------------------------------------
+
+
+def test_a_quiz_prompt_feedback_and_answer_problem_are_english_text_said_in_a_second_language(chinese: str) -> None:
+    question = Question.from_json({"ask": "fu", "request": PINFU_RIICHI})
+    assert question.text == "How many fu, after rounding?"
+    assert say_in(question.text, chinese) == "进位后是多少符？"
+    assert question.public_json(chinese)["prompt"] == "进位后是多少符？"
+    graded = question.grade("20")
+    # Feedback is the English of old wherever text is used (comparisons, stored rows) ...
+    assert graded.details[0] == "you said 20 fu; it is 30 fu" and graded.expected == "30 fu"
+    assert json.loads(json.dumps(graded.details))[0] == "you said 20 fu; it is 30 fu"
+    # ... and said in the reader's language, the engine's fu items included.
+    assert say_in(graded.details[0], chinese) == "你答的是 20 符；正确答案是 30 符"
+    assert say_in(graded.expected, chinese) == "30 符"
+    assert say_in(graded.details[1], chinese).startswith("底符：20 符; 门前荣和：10 符")
+    problem = question.grade("lots").problem
+    assert problem == "'lots' is not a number; type digits such as 30 or 7,700"
+    assert say_in(problem, chinese) == "'lots' 不是数字；请输入数字，例如 30 或 7,700"
+
+
+def test_why_a_claimed_yaku_does_not_count_is_said_by_the_engine_in_the_same_language(chinese: str) -> None:
+    question = Question.from_json({"ask": "yaku", "request": NOT_PINFU})
+    detail = next(d for d in question.grade(["riichi", "pinfu"]).details if "does not count" in d)
+    assert detail == "Pinfu does not count: the pair 11z is a value tile and earns fu"
+    assert say_in(detail, chinese) == "平和不成立：雀头 11z 是役牌，有符"
+
+
+def test_quiz_text_is_said_in_the_request_language_through_say(chinese_client: FlaskClient) -> None:
+    app = chinese_client.application
+    graded = Question.from_json({"ask": "fu", "request": PINFU_RIICHI}).grade("20")
+    with app.test_request_context("/?lang=zh"):
+        app.preprocess_request()
+        assert say(graded.details[0]) == "你答的是 20 符；正确答案是 30 符"
+        assert say("a teacher's own prompt") == "a teacher's own prompt"  # plain text passes through
+    with app.test_request_context("/?lang=en"):
+        app.preprocess_request()
+        assert say(graded.details[0]) == "you said 20 fu; it is 30 fu"
+
+
+def test_the_practice_question_page_and_api_say_the_quiz_in_a_second_language(chinese_client: FlaskClient) -> None:
+    client = chinese_client
+    token = client.get("/api/session").json["csrf_token"]  # type: ignore[index]
+    started = client.post("/practice/start", data={"csrf_token": token, "mode": "practice", "topic": "table"})
+    question_id = started.location.rsplit("/", 1)[-1]
+    assert "这是多少点？" in client.get(f"/practice/q/{question_id}?lang=zh").text
+    assert "How many points is this?" in client.get(f"/practice/q/{question_id}?lang=en").text
+    unread = client.post(f"/practice/q/{question_id}/answer?lang=zh", data={"csrf_token": token, "table": "lots"})
+    assert unread.status_code == 400 and "'lots' 不是数字；请输入数字，例如 30 或 7,700" in html.unescape(unread.text)
+    refused = client.post(
+        f"/api/questions/{question_id}/answer?lang=zh",
+        json={"answers": {"table": "lots"}},
+        headers={"X-CSRF-Token": token},
+    )
+    assert refused.json["problems"]["table"].startswith("'lots' 不是数字")  # type: ignore[index]
+    client.post(f"/practice/q/{question_id}/answer", data={"csrf_token": token, "table": "1"})
+    page = client.get(f"/practice/q/{question_id}?lang=zh").text
+    assert "你答的是 1；正确答案是" in page and "点数:" in page
+    assert "you said 1; it is" in client.get(f"/practice/q/{question_id}?lang=en").text
+    body = client.get(f"/api/questions/{question_id}?lang=zh").json
+    assert body["parts"][0]["prompt"] == "这是多少点？"  # type: ignore[index]
+    assert body["answer"]["parts"]["table"]["details"][0].startswith("你答的是 1；")  # type: ignore[index]

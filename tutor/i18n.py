@@ -55,9 +55,10 @@ def ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
     return text % {"num": n, **variables}
 
 
-def say(said: catalogues.Problem | catalogues.Sentence | str) -> str:
-    """A refusal or sentence from Python code in the request's language (plain text passes through)."""
-    return said if isinstance(said, str) else said.text(current_language())
+def say(said: catalogues.Problem | catalogues.Sayable | str) -> str:
+    """A refusal, sentence or :class:`~tutor.engine.catalogues.Said` text from Python code (a quiz prompt,
+    feedback line, choice label) in the request's language; plain text passes through."""
+    return catalogues.say_in(said, current_language())
 
 
 def message(message_id: str, **params: Any) -> str:

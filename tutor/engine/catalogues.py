@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -65,9 +66,23 @@ def forget() -> None:
     translation.cache_clear()
 
 
-class Sentence:
+class Sayable:
+    """Something said to a learner in any language: :meth:`text` says it in one, ``str()`` is the English.
+
+    A :class:`Sentence` is the usual one; :class:`Rendered` defers to the engine, which renders its
+    own messages in any language; :class:`Joined` lists several.
+    """
+
+    def text(self, lang: str) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT)
+
+
+class Sentence(Sayable):
     """A marked English sentence (:func:`N_`) with ``{name}`` parameters, said in any language when it is
-    shown; ``str()`` is the English. A parameter that is itself a Sentence is said in the same language.
+    shown; ``str()`` is the English. A parameter that is itself sayable is said in the same language.
 
     >>> closed = Sentence(N_("This assignment closed at {when}."), when="2026-12-04 18:30 UTC")
     >>> str(Sentence(N_("{reason} Your answer was not recorded."), reason=closed))
@@ -82,10 +97,7 @@ class Sentence:
         said = translate(self.sentence, lang)
         if not self.params:
             return said
-        return said.format(**{k: v.text(lang) if isinstance(v, Sentence) else v for k, v in self.params.items()})
-
-    def __str__(self) -> str:
-        return self.text(DEFAULT)
+        return said.format(**{k: say_in(v, lang) for k, v in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Sentence({self.sentence!r}, **{self.params!r})"
@@ -94,6 +106,78 @@ class Sentence:
         return isinstance(other, Sentence) and (self.sentence, self.params) == (other.sentence, other.params)
 
     __hash__ = None  # type: ignore[assignment]  # parameters may be lists
+
+
+class Rendered(Sayable):
+    """Text the engine renders in any language, held as the function that renders it, so that it is
+    rendered in the reader's language when shown: ``Rendered(lambda lang: why_not(result, "pinfu", lang))``.
+    """
+
+    def __init__(self, render: Callable[[str], str]) -> None:
+        self.render = render
+
+    def text(self, lang: str) -> str:
+        return self.render(lang)
+
+    def __repr__(self) -> str:
+        return f"Rendered({self!s})"
+
+
+class Joined(Sayable):
+    """Parts (sayable, or plain text such as tile notation) said one after another with a separator.
+
+    >>> str(Joined(", ", [Sentence(N_("Pinfu")), "5s"]))
+    'Pinfu, 5s'
+    """
+
+    def __init__(self, separator: str, parts: Iterable[object]) -> None:
+        self.separator = separator
+        self.parts = tuple(parts)
+
+    def text(self, lang: str) -> str:
+        return self.separator.join(say_in(part, lang) for part in self.parts)
+
+    def __repr__(self) -> str:
+        return f"Joined({self.separator!r}, {self.parts!r})"
+
+
+class Said(str):
+    """A sayable's English, usable wherever text is (compared, joined, stored as JSON, written to a CSV),
+    that the edge can still say in the reader's language with :meth:`text` (or ``tutor.i18n.say``).
+
+    The quiz hands its prompts, feedback and refusals out as ``Said``: code and stored rows keep
+    the English of old, and pages say them in the request's language.
+
+    >>> hint = said(N_("you said {given}; it is {expected}"), given=20, expected=30)
+    >>> hint == "you said 20; it is 30", hint.text("en")
+    (True, 'you said 20; it is 30')
+    """
+
+    sentence: Sayable
+
+    def __new__(cls, sentence: Sayable) -> Said:
+        english = super().__new__(cls, sentence.text(DEFAULT))
+        english.sentence = sentence
+        return english
+
+    def text(self, lang: str) -> str:
+        return self.sentence.text(lang)
+
+    def __reduce__(self) -> tuple[type[Said], tuple[Sayable]]:
+        return Said, (self.sentence,)
+
+
+def said(sentence: str | Sayable, **params: Any) -> Said:
+    """A marked sentence (:func:`N_`) with its parameters, or any sayable, as :class:`Said` text."""
+    return Said(sentence if isinstance(sentence, Sayable) else Sentence(sentence, **params))
+
+
+def say_in(value: object, lang: str) -> str:
+    """Anything shown to a learner, in ``lang``: a sayable, :class:`Said` text or a :class:`Problem`
+    is said in it; plain text (a teacher's own prompt, tile notation) and numbers are shown as they are."""
+    if isinstance(value, Said | Sayable | Problem):
+        return value.text(lang)
+    return str(value)
 
 
 class Problem(ValueError):

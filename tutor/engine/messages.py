@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .catalogues import DEFAULT, translate
+from .catalogues import DEFAULT, Rendered, translate
 from .catalogues import forget as forget_catalogues
 from .rules import PRESET_DESCRIPTIONS
 
@@ -182,6 +182,15 @@ def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
 def yaku_name(yaku_id: str, lang: str = DEFAULT) -> str:
     """A yaku's (or dora line's) name in ``lang``: ``Pinfu``, ``Ura dora``."""
     return text(f"yaku.{yaku_id}.name", lang)
+
+
+def sayable(message_id: str, **params: Any) -> Rendered:
+    """A message to be said later, in the language of whoever shows it (a parameter of a quiz sentence).
+
+    >>> sayable("yaku.pinfu.name").text("en")
+    'Pinfu'
+    """
+    return Rendered(lambda lang: text(message_id, lang, **params))
 
 
 _CACHES: list[dict[Any, str]] = []

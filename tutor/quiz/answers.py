@@ -1,6 +1,7 @@
 """Reading learners' answers leniently: "1,000/2,000", "2000-1000", "30fu", "3 han".
 
-A malformed answer raises :class:`AnswerError` with a message for the learner;
+A malformed answer raises :class:`AnswerError` with a message for the learner
+(a :class:`~tutor.engine.catalogues.Problem`, said in the reader's language);
 it is never marked wrong.
 
 >>> parse_number("30 fu")
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..engine.catalogues import N_, Problem
 from ..engine.points import Payment
 from ..engine.tiles import Tile, TileNotationError, parse_tiles
 
@@ -25,8 +27,8 @@ Answer = int | tuple[int, ...]
 """A number (han, fu, dora) or a payment as :func:`parse_points` reads it."""
 
 
-class AnswerError(ValueError):
-    """An answer that cannot be read; the message says what is expected."""
+class AnswerError(Problem):
+    """An answer that cannot be read; the message (a marked sentence) says what is expected."""
 
 
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+")
@@ -37,11 +39,11 @@ _LEFTOVER = re.compile(r"[^\s/\-|,.:;+x×]")
 
 def _numbers(text: str) -> list[int]:
     if not isinstance(text, str):
-        raise AnswerError("type the answer as a number")
+        raise AnswerError(N_("type the answer as a number"))
     cleaned = _UNITS.sub(" ", text.strip())
     numbers = [int(n.replace(",", "")) for n in _NUMBER.findall(cleaned)]
     if _LEFTOVER.search(_NUMBER.sub(" ", cleaned)):
-        raise AnswerError(f"{text.strip()!r} is not a number; type digits such as 30 or 7,700")
+        raise AnswerError(N_("{answer} is not a number; type digits such as 30 or 7,700"), answer=repr(text.strip()))
     return numbers
 
 
@@ -49,7 +51,7 @@ def parse_number(text: str) -> int:
     """One whole number, with or without a unit: ``"30"``, ``"30fu"``, ``"3 han"``, ``"7,700"``."""
     numbers = _numbers(text)
     if len(numbers) != 1:
-        raise AnswerError("type one number" if numbers else "type a number")
+        raise AnswerError(N_("type one number") if numbers else N_("type a number"))
     return numbers[0]
 
 
@@ -57,7 +59,7 @@ def parse_points(text: str) -> tuple[int, ...]:
     """A payment: ``"7700"`` (ron or "all"), or a non-dealer tsumo as two numbers in either order."""
     numbers = _numbers(text)
     if not 1 <= len(numbers) <= 2:
-        raise AnswerError("type one number (ron, or each player's payment for a dealer tsumo) or two as 1000/2000")
+        raise AnswerError(N_("type one number (ron, or each player's payment for a dealer tsumo) or two as 1000/2000"))
     return tuple(sorted(numbers))
 
 
@@ -69,7 +71,9 @@ def parse_tile_choice(values: Iterable[str] | str) -> set[int]:
         try:
             kinds.update(t.index for t in parse_tiles(item.replace(" ", "")))
         except TileNotationError as problem:
-            raise AnswerError(f"{item!r} is not tile notation such as 3m or 147p ({problem})") from None
+            raise AnswerError(
+                N_("{answer} is not tile notation such as 3m or 147p ({problem})"), answer=repr(item), problem=problem
+            ) from None
     return kinds
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.catalogues import N_, said
 from .mistakes import Mistake, diagnose
 from .questions import KINDS, GetList, Grade, Question, QuestionError
 
@@ -32,7 +33,8 @@ class ExerciseGrade:
     parts: dict[str, Grade]
     """Each part's grade, by kind, in the order asked."""
     problems: dict[str, str] = field(default_factory=dict)
-    """Parts whose answer could not be read: then nothing is graded and nothing is stored."""
+    """Parts whose answer could not be read (:class:`~tutor.engine.catalogues.Said` text, sayable in any
+    language): then nothing is graded and nothing is stored."""
     mistakes: tuple[Mistake, ...] = ()
     """Known misconceptions the wrong answers match."""
 
@@ -104,7 +106,7 @@ class Exercise:
 
     @staticmethod
     def part_names() -> dict[str, str]:
-        """What each kind of part is called on pages, by kind."""
+        """What each kind of part is called on pages, by kind (marked sentences: pages translate them)."""
         return {kind: question.name for kind, question in KINDS.items()}
 
     def grade(self, answers: Mapping[str, Any]) -> ExerciseGrade:
@@ -115,7 +117,7 @@ class Exercise:
             answer = answers.get(part.kind)
             if answer in (None, "", []):
                 if not part.picks:
-                    problems[part.kind] = "no answer given"
+                    problems[part.kind] = said(N_("no answer given"))
                     continue
                 answer = []  # picking nothing is an answer ("no yaku", "not tenpai"), a wrong one here
             grade = part.grade(answer)

@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from ..engine.catalogues import N_
+from ..engine.catalogues import N_, Joined, Rendered, Said, Sentence, said
 from ..engine.context import WinContext
 from ..engine.decompose import Reading, Shape
 from ..engine.fu import BASE, CHIITOITSU, MENZEN_RON, OPEN_PINFU, PINFU_TSUMO, TSUMO, FuItem
+from ..engine.messages import sayable
 from ..engine.report import describe_reading
 from ..engine.score import dora_hits, score_reading
 from ..engine.yaku import YAKU
@@ -56,7 +57,8 @@ class Mistake:
     id: str
     """Kebab-case and stable: stored in the database with the answer."""
     label: str
-    """What the learner did, as one sentence they read: ``added 10 fu for ron on an open hand``."""
+    """What the learner did, as one sentence they read: ``added 10 fu for ron on an open hand`` (marked
+    ``N_``; once diagnosed with a detail, :class:`~tutor.engine.catalogues.Said` text naming it)."""
     lesson: str
     """Where the rule is taught: ``/lessons/fu#the-way-of-winning``."""
     kinds: frozenset[str]
@@ -80,8 +82,14 @@ class Mistake:
         for wrong in [reworked] if isinstance(reworked, Working) else reworked or []:
             answer = wrong.answer(kind)
             if answer != right and answer not in found:
-                found[answer] = replace(self, label=f"{self.label} ({wrong.note})") if wrong.note else self
+                noted = said(N_("{label} ({note})"), label=Sentence(self.label), note=wrong.note)
+                found[answer] = replace(self, label=noted) if wrong.note else self
         return found
+
+    @property
+    def said(self) -> Said:
+        """The label, sayable in the reader's language whether or not it names a detail."""
+        return self.label if isinstance(self.label, Said) else said(self.label)
 
 
 MISTAKES: dict[str, Mistake] = {}
@@ -185,8 +193,9 @@ def _ron_triplet_closed(w: Working) -> list[Working] | None:
     ctx = WinContext(w.result.hand, w.result.situation, w.result.rules)
     rescored = score_reading(drawn, ctx, dora_hits(ctx))
     had = {y.id for y in w.scored.yaku}
-    gained = [y.name for y in rescored.yaku if y.id not in had]
-    as_closed = Working.of_reading(w.result, rescored, f"and so counted {' and '.join(gained)}" if gained else "")
+    gained = [sayable(f"yaku.{y.id}.name") for y in rescored.yaku if y.id not in had]
+    counted = said(N_("and so counted {yaku}"), yaku=Joined(" and ", gained)) if gained else ""
+    as_closed = Working.of_reading(w.result, rescored, counted)
     # A learner may double the fu without going on to claim sanankou: that answer too (first, so a
     # fu answer is not labelled with a yaku it says nothing about).
     fu_only = _fu(w, _counted_as({"ron_triplet": "closed_triplet"}, 2))
@@ -361,7 +370,9 @@ def _open_han_not_reduced(w: Working) -> Working | None:
     if w.closed:
         return None
     reduced = [(YAKU[y.id], y.han) for y in w.scored.yaku if y.id in YAKU and YAKU[y.id].han > y.han]
-    note = "; ".join(f"{rule.name} is {han} han open, not {rule.han}" for rule, han in reduced)
+    lost = N_("{yaku} is {han} han open, not {closed}")
+    each = [Sentence(lost, yaku=sayable(f"yaku.{rule.id}.name"), han=han, closed=rule.han) for rule, han in reduced]
+    note = said(Joined("; ", each))
     return _han(w, sum(rule.han - han for rule, han in reduced), note)
 
 
@@ -544,11 +555,13 @@ def _lower_reading(w: Working) -> list[Working] | None:
     if w.result is None:
         return None
     result = w.result
-    return [
-        Working.of_reading(result, other, f"read as {describe_reading(other.reading)}")
-        for other in result.alternatives
-        if other.payment is not None
-    ]
+    others = [other for other in result.alternatives if other.payment is not None]
+    return [Working.of_reading(result, other, _read_as(other.reading)) for other in others]
+
+
+def _read_as(reading: Reading) -> Said:
+    """The note of a working that used another reading: ``read as 111m 234p ..., kanchan wait on 3p``."""
+    return said(N_("read as {reading}"), reading=Rendered(lambda lang: describe_reading(reading, lang)))
 
 
 def _round_up(fu: int) -> int:

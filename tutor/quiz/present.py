@@ -10,13 +10,18 @@ other questions (waits, furiten, dora, the point table) reveal their answer.
 ['Reading', 'Yaku', 'Yaku', 'Fu', 'Fu', 'Payment']
 >>> reveal_steps(ex)[3].text
 'Base (futei): 20 fu'
+
+Headings are marked sentences and texts are :class:`~tutor.engine.catalogues.Said`
+text: the page says both in the reader's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.report import breakdown
+from ..engine.catalogues import N_, Rendered, said
+from ..engine.report import Breakdown, breakdown
 from .exercise import Exercise
 from .questions import Question
 
@@ -24,21 +29,37 @@ from .questions import Question
 @dataclass(frozen=True)
 class Step:
     heading: str
+    """A marked sentence: ``Reading``, ``Yaku``, ``Fu``, ``Payment`` or ``Answer``."""
     text: str
+    """What the step reveals, sayable in any language."""
 
 
 def reveal_steps(exercise: Exercise) -> list[Step]:
     result = exercise.main.result
     if result is not None and result.best is not None and result.best.payment is not None:
+        scored = result
+
+        def part(pick: Callable[[Breakdown], str]) -> str:
+            """One line of the breakdown, rendered in whichever language the page says it in."""
+            return said(Rendered(lambda lang: pick(breakdown(scored, alternatives=0, lang=lang))))
+
         parts = breakdown(result, alternatives=0)
-        steps = [Step("Reading", parts.reading)]
-        steps += [Step("Yaku", line) for line in parts.yaku]
-        steps += [Step("Fu", item.text) for item in parts.fu]
+        steps = [Step(N_("Reading"), part(lambda b: b.reading))]
+        steps += [Step(N_("Yaku"), part(_nth_yaku(i))) for i in range(len(parts.yaku))]
+        steps += [Step(N_("Fu"), part(_nth_fu(i))) for i in range(len(parts.fu))]
         if parts.fu_note:
-            steps.append(Step("Fu", parts.fu_note))
-        steps.append(Step("Payment", parts.payment))
+            steps.append(Step(N_("Fu"), part(lambda b: b.fu_note or "")))
+        steps.append(Step(N_("Payment"), part(lambda b: b.payment)))
         return steps
-    return [Step("Answer", expected_text(part)) for part in exercise.parts]
+    return [Step(N_("Answer"), expected_text(part)) for part in exercise.parts]
+
+
+def _nth_yaku(i: int) -> Callable[[Breakdown], str]:
+    return lambda b: b.yaku[i]
+
+
+def _nth_fu(i: int) -> Callable[[Breakdown], str]:
+    return lambda b: b.fu_lines[i]
 
 
 def expected_text(question: Question) -> str:

@@ -14,6 +14,18 @@ Each kind is a small subclass of :class:`Question` in :mod:`tutor.quiz.kinds`,
 registered in :data:`KINDS` under the id a payload's ``"ask"`` names. The kind
 knows how to solve, show, read, grade and explain itself, which skills it
 trains and what its right answer is; nothing else asks which kind it holds.
+
+Everything a kind shows a learner is written in English and said in the
+reader's language where it is shown (README, "Translations"). Fixed text is
+marked with ``N_`` where it is declared: a kind's ``name`` and ``default_prompt``,
+choice labels. Text with parameters (feedback details, the expected answer,
+why an answer cannot be read) is :class:`~tutor.engine.catalogues.Said` text,
+made with :func:`~tutor.engine.catalogues.said`: it *is* the English string
+(so it compares, joins and is stored as before) and pages say it in their
+language with ``say(...)``. Engine text inside it (fu items, readings, why a
+yaku does not count, the payment working) is held as
+:class:`~tutor.engine.catalogues.Rendered` or :func:`~tutor.engine.messages.sayable`,
+so the engine renders it in that language too.
 """
 
 from __future__ import annotations
@@ -25,8 +37,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
+from ..engine.catalogues import DEFAULT, N_, Rendered, Said, Sayable, Sentence, said, say_in
 from ..engine.hand import HandError, Meld
 from ..engine.points import Payment
+from ..engine.report import payment_text
 from ..engine.score import ScoreResult
 from ..engine.tiles import Tile, TileNotationError
 from ..engine.yaku import YAKU
@@ -55,11 +69,11 @@ class Grade:
     score: float
     """1.0 for right, partial credit between 0 and 1 for multi-part answers."""
     expected: str
-    """The right answer, as a learner would write it."""
+    """The right answer, as a learner would write it (:class:`Said` text: the English, sayable in any language)."""
     details: tuple[str, ...] = ()
-    """One sentence per part: what was right, what was missed, what was wrongly claimed."""
+    """One sentence per part: what was right, what was missed, what was wrongly claimed (:class:`Said` text)."""
     problem: str | None = None
-    """Set when the answer could not be read: it is then neither right nor wrong."""
+    """Set when the answer could not be read: it is then neither right nor wrong (:class:`Said` text)."""
 
     @classmethod
     def unreadable(cls, problem: str) -> Grade:
@@ -94,9 +108,9 @@ class Question:
     kind: ClassVar[str]
     """The id in the payload's ``"ask"`` and in stored answers: ``"fu"``, ``"waits"``."""
     name: ClassVar[str]
-    """What the part is called on pages: a feedback heading, a column of the class dashboard."""
+    """What the part is called on pages: a feedback heading, a column of the class dashboard (marked ``N_``)."""
     default_prompt: ClassVar[str]
-    """The question text unless the payload brings its own ``"prompt"``."""
+    """The question text unless the payload brings its own ``"prompt"`` (marked ``N_``)."""
     picks: ClassVar[bool] = False
     """Answered by ticking several choices: ticking none is then an answer (a wrong one, or "none")."""
     example: ClassVar[dict[str, Any]]
@@ -123,7 +137,8 @@ class Question:
 
     @property
     def text(self) -> str:
-        return self.prompt or self.default_prompt
+        """The question as asked: a teacher's own prompt as written, else the kind's, sayable in any language."""
+        return self.prompt or said(self.default_prompt)
 
     @cached_property
     def key(self) -> str:
@@ -179,12 +194,12 @@ class Question:
             return values
         return values[0] if values else ""
 
-    def public_json(self) -> dict[str, Any]:
-        """What the JSON API shows of this part: never the answer."""
-        body: dict[str, Any] = {"kind": self.kind, "prompt": self.text}
+    def public_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+        """What the JSON API shows of this part, in ``lang``: never the answer."""
+        body: dict[str, Any] = {"kind": self.kind, "prompt": say_in(self.text, lang)}
         choices = self.choices()
         if choices:
-            body["choices"] = [{"value": value, "label": label} for value, label in choices]
+            body["choices"] = [{"value": value, "label": say_in(label, lang)} for value, label in choices]
         return body
 
     # --- grading ---------------------------------------------------------------------------
@@ -192,13 +207,13 @@ class Question:
     def grade(self, answer: str | Sequence[str] | Mapping[str, str]) -> Grade:
         """Grade an answer: text for numbers and points, picked values for yaku, waits and furiten,
         and row id → text for itemised fu."""
-        problem = _shape_problem(answer)
-        if problem:
-            return Grade.unreadable(problem)
+        unshaped = _shape_problem(answer)
+        if unshaped:
+            return Grade.unreadable(unshaped)
         try:
             return self.mark(_as_text(answer))
         except AnswerError as problem:
-            return Grade.unreadable(str(problem))
+            return Grade.unreadable(Said(problem.said))
 
     def mark(self, answer: Any) -> Grade:
         """Grade a well-shaped answer (numbers already text); raise AnswerError when unreadable."""
@@ -238,7 +253,7 @@ class Question:
 # --- helpers the kinds share --------------------------------------------------------------------
 
 
-def _shape_problem(answer: Any) -> str | None:
+def _shape_problem(answer: Any) -> Said | None:
     """Why an answer cannot be read at all, whatever it answers (JSON clients can send anything):
     it must be text, a whole number, a list of those, or (itemised fu) an object of those."""
 
@@ -251,7 +266,7 @@ def _shape_problem(answer: Any) -> str | None:
         return None
     if isinstance(answer, Mapping) and all(isinstance(k, str) and plain(v) for k, v in answer.items()):
         return None
-    return "an answer is text, a whole number, a list of picked values, or (fu row by row) an object of them"
+    return said(N_("an answer is text, a whole number, a list of picked values, or (fu row by row) an object of them"))
 
 
 def _as_text(answer: Any) -> Any:
@@ -268,7 +283,7 @@ def one(answer: str | Sequence[str]) -> str:
     if isinstance(answer, str):
         return answer
     if not isinstance(answer, list | tuple) or len(answer) != 1:
-        raise AnswerError("give one answer")
+        raise AnswerError(N_("give one answer"))
     return answer[0]
 
 
@@ -282,20 +297,33 @@ def compare_picks(given: set[Any], right: set[Any]) -> tuple[set[Any], set[Any],
     return hits, missed, wrong, score
 
 
-def grade_number(answer: Any, expected: int, unit: str, how: Sequence[str] = ()) -> Grade:
-    """A one-number answer against the engine's (``how``: the working, after the verdict)."""
+YOU_SAID = N_("you said {given}; it is {expected}")
+"""The verdict on a wrong number or payment: ``you said 20 fu; it is 30 fu``."""
+
+
+def grade_number(answer: Any, expected: int, amount: str, how: Sequence[str] = ()) -> Grade:
+    """A one-number answer against the engine's. ``amount`` is a marked sentence saying a number of
+    the unit asked (``N_("{number} fu")``); ``how``: the working, after the verdict."""
     given = parse_number(one(answer))
     right = given == expected
-    detail = f"{expected} {unit}" if right else f"you said {given} {unit}; it is {expected} {unit}"
-    return Grade(right, 1.0 if right else 0.0, f"{expected} {unit}", (detail, *how))
+    shown = said(amount, number=expected)
+    detail = shown if right else said(YOU_SAID, given=Sentence(amount, number=given), expected=shown)
+    return Grade(right, 1.0 if right else 0.0, shown, (detail, *how))
 
 
-def grade_payment(text: str, expected: Payment, how: str) -> Grade:
+def grade_payment(text: str, expected: Payment, how: Sayable) -> Grade:
+    """A payment answer against the engine's; ``how`` is the engine's working of it (a clause)."""
     given = parse_points(text)
     right = given == payment_answer(expected)
-    shown = str(expected)
-    detail = shown if right else f"you said {'/'.join(map(str, given))}; it is {shown}"
-    return Grade(right, 1.0 if right else 0.0, shown, (detail, how[0].upper() + how[1:] + "."))
+    shown = said(Rendered(lambda lang: payment_text(expected, lang)))
+    detail = shown if right else said(YOU_SAID, given="/".join(map(str, given)), expected=shown)
+    working = said(Rendered(lambda lang: _as_sentence(how.text(lang))))
+    return Grade(right, 1.0 if right else 0.0, shown, (detail, working))
+
+
+def _as_sentence(clause: str) -> str:
+    """A clause as a sentence of its own: capital first letter, full stop."""
+    return clause[0].upper() + clause[1:] + "."
 
 
 def tiles_of_suits(suits: set[str]) -> list[Tile]:

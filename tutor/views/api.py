@@ -17,7 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import progress, sessions
 from ..engine.api import error, score_request
 from ..engine.report import explanation_text
-from ..i18n import say
+from ..i18n import current_language, say
 from ..openapi import document
 from ..quiz.exercise import ExerciseGrade
 from ..quiz.questions import Question
@@ -67,7 +67,7 @@ def _body() -> dict[str, Any]:
 def _refused(problem: Refusal) -> ResponseReturnValue:
     body = error(problem.code, say(problem))
     if problem.problems:
-        body["problems"] = problem.problems
+        body["problems"] = {kind: say(text) for kind, text in problem.problems.items()}
     return jsonify(body), problem.status
 
 
@@ -166,7 +166,7 @@ def progress_summary() -> ResponseReturnValue:
 
 
 def part_json(part: Question) -> dict[str, Any]:
-    return part.public_json()
+    return part.public_json(current_language())
 
 
 def question_json(served: progress.Served) -> dict[str, Any]:
@@ -186,10 +186,12 @@ def question_json(served: progress.Served) -> dict[str, Any]:
 
 
 def grade_json(served: progress.Served, grade: ExerciseGrade | None, answer_id: int) -> dict[str, Any]:
-    """An answer's grade, or only that it was saved while its assignment holds the grades back (None)."""
+    """An answer's grade, or only that it was saved while its assignment holds the grades back (None),
+    in the request's language."""
     if grade is None:
         return {"question_id": served.id, "answer_id": answer_id, "revealed": False}
     result = served.exercise.main.result
+    lang = current_language()
     return {
         "revealed": True,
         "question_id": served.id,
@@ -197,11 +199,16 @@ def grade_json(served: progress.Served, grade: ExerciseGrade | None, answer_id: 
         "correct": grade.correct,
         "score": round(grade.score, 4),
         "parts": {
-            kind: {"correct": g.correct, "score": round(g.score, 4), "expected": g.expected, "details": list(g.details)}
+            kind: {
+                "correct": g.correct,
+                "score": round(g.score, 4),
+                "expected": say(g.expected),
+                "details": [say(line) for line in g.details],
+            }
             for kind, g in grade.parts.items()
         },
-        "mistakes": [{"id": m.id, "label": m.label, "lesson": m.lesson} for m in grade.mistakes],
-        "explanation": explanation_text(result) if result is not None and result.best is not None else None,
+        "mistakes": [{"id": m.id, "label": say(m.said), "lesson": m.lesson} for m in grade.mistakes],
+        "explanation": explanation_text(result, lang=lang) if result is not None and result.best is not None else None,
     }
 
 

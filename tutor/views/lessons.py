@@ -6,7 +6,7 @@ from flask import Blueprint, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from ..i18n import current_language, gettext
+from ..i18n import current_language, gettext, say
 from ..lessons import LessonBook, Page
 from ..quiz import Grade
 from ..web_session import csrf_token
@@ -62,8 +62,8 @@ def check(slug: str, number: int) -> ResponseReturnValue:
         return {
             "correct": grade.correct,
             "score": grade.score,
-            "expected": grade.expected,
-            "details": list(grade.details),
-            "problem": grade.problem,
+            "expected": say(grade.expected),
+            "details": [say(line) for line in grade.details],
+            "problem": say(grade.problem) if grade.problem else None,
         }
     return _show(page, {number: grade})

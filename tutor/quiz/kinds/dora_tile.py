@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.catalogues import N_, said
 from ...engine.tiles import Tile, dora_from_indicator, parse_tiles
 from ..answers import parse_tile_choice, tile_kinds_text
 from ..questions import Grade, Question, QuestionError, compare_picks, register, tiles_of_suits
@@ -15,8 +16,8 @@ class DoraTileQuestion(Question):
     """``{"indicators": "9m4z"}``: one or more dora indicators."""
 
     kind = "dora_tile"
-    name = "Dora tiles"
-    default_prompt = "Which tile is the dora for each indicator? Pick every dora tile."
+    name = N_("Dora tiles")
+    default_prompt = N_("Which tile is the dora for each indicator? Pick every dora tile.")
     picks = True
     example = {"indicators": "9m4z"}
 
@@ -33,9 +34,12 @@ class DoraTileQuestion(Question):
     def mark(self, answer: Any) -> Grade:
         given = parse_tile_choice(answer)
         _, missed, wrong, score = compare_picks(given, self._right())
-        details = [f"indicator {indicator} → dora {dora}" for indicator, dora in self.solution]
+        details = [
+            said(N_("indicator {indicator} → dora {dora}"), indicator=str(indicator), dora=str(dora))
+            for indicator, dora in self.solution
+        ]
         if wrong:
-            details.append(f"{tile_kinds_text(wrong)} is not a dora here")
+            details.append(said(N_("{tiles} is not a dora here"), tiles=tile_kinds_text(wrong)))
         return Grade(not missed and not wrong, score, self.expected(), tuple(details))
 
     def _right(self) -> set[int]:

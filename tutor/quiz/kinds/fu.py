@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.catalogues import DEFAULT, N_, Rendered, Said, Sentence, said
 from ...engine.decompose import Shape
 from ...engine.fu import FuItem
 from ...engine.report import breakdown
@@ -38,17 +39,33 @@ FU_SKILLS = {
 }
 
 
+FU = N_("{number} fu")
+
+
+def _fu_items_text(items: Sequence[FuItem], lang: str) -> str:
+    """Fu items as one line in ``lang``: ``Base (futei): 20 fu; Closed hand won by ron (menzen kafu): 10 fu``."""
+    return "; ".join(item.render(lang) for item in items)
+
+
 @dataclass(frozen=True)
 class FuRow:
     """One line of an itemised fu answer: a fu source of the hand and the fu it earns."""
 
     id: str
-    label: str
+    label: Said
+    """What the row is about, sayable in any language: ``Group 111m``."""
     tiles: str | None
     """The group or pair it is about, in MPSZ, for drawing."""
     fu: int
     items: tuple[FuItem, ...]
     """The engine's fu items behind it (their text is the explanation)."""
+
+    @property
+    def why(self) -> Said | None:
+        """The fu items that make its fu, in any language (the base 20 needs no reason); None: no fu here."""
+        items = [item for item in self.items if item.key != "fu.base"]
+        return said(Rendered(lambda lang: _fu_items_text(items, lang))) if items else None
+
     given: bool = False
     """Shown with its value rather than asked (the base 20 every such hand starts from)."""
 
@@ -70,8 +87,8 @@ class FuQuestion(HandNumberQuestion):
     """A fu question with ``"itemised": true`` is answered one fu source at a time (:meth:`fu_rows`)."""
 
     kind = "fu"
-    name = "Fu"
-    default_prompt = "How many fu, after rounding?"
+    name = N_("Fu")
+    default_prompt = N_("How many fu, after rounding?")
     example = {"request": {"hand": "111m234p55s789s", "win": "5s", "melds": [{"kind": "pon", "tiles": "777z"}]}}
 
     @property
@@ -90,7 +107,7 @@ class FuQuestion(HandNumberQuestion):
         best = result.best
         reading = best.reading
         items = list(best.fu_items)
-        total = FuRow("total", "Total, rounded up to the next 10", None, best.fu, ())
+        total = FuRow("total", said(N_("Total, rounded up to the next 10")), None, best.fu, ())
         if reading.shape is not Shape.STANDARD:
             return [total]
         taken: set[int] = set()
@@ -100,33 +117,37 @@ class FuQuestion(HandNumberQuestion):
             taken.update(i for i, item in enumerate(items) if item in found)
             return found
 
-        rows = [FuRow("base", "Base (futei)", None, 20, claim(lambda i: i.key == "fu.base"), given=True)]
+        rows = [FuRow("base", said(N_("Base (futei)")), None, 20, claim(lambda i: i.key == "fu.base"), given=True)]
         won = claim(lambda i: i.key in ("fu.menzen_ron", "fu.tsumo", "fu.pinfu_tsumo"))
-        rows.append(FuRow("win", "How it was won (closed ron, or tsumo)", None, sum(i.fu for i in won), won))
+        how_won = said(N_("How it was won (closed ron, or tsumo)"))
+        rows.append(FuRow("win", how_won, None, sum(i.fu for i in won), won))
         for number, group in enumerate(reading.groups, 1):
 
             def of_group(item: FuItem, notation: str = group.notation) -> bool:
                 return item.tiles == notation and not item.key.startswith("fu.wait")
 
             found = claim(of_group)
-            called = " (called)" if group.is_open else " (closed kan)" if group.is_quad else ""
-            rows.append(
-                FuRow(
-                    f"group{number}", f"Group {group.notation}{called}", group.notation, sum(i.fu for i in found), found
-                )
+            named = (
+                N_("Group {tiles} (called)")
+                if group.is_open
+                else N_("Group {tiles} (closed kan)")
+                if group.is_quad
+                else N_("Group {tiles}")
             )
+            label = said(named, tiles=group.notation)
+            rows.append(FuRow(f"group{number}", label, group.notation, sum(i.fu for i in found), found))
         pair = claim(lambda i: i.key.startswith("fu.pair"))
         pair_tiles = pair_notation(reading.pair)
-        rows.append(FuRow("pair", f"Pair {pair_tiles}", pair_tiles, sum(i.fu for i in pair), pair))
+        rows.append(
+            FuRow("pair", said(N_("Pair {tiles}"), tiles=pair_tiles), pair_tiles, sum(i.fu for i in pair), pair)
+        )
         wait = claim(lambda i: i.key.startswith("fu.wait"))
-        rows.append(FuRow("wait", f"The wait (won on {index_name(reading.win)})", None, sum(i.fu for i in wait), wait))
+        the_wait = said(N_("The wait (won on {tile})"), tile=index_name(reading.win))
+        rows.append(FuRow("wait", the_wait, None, sum(i.fu for i in wait), wait))
         if not result.hand.is_closed and not result.situation.tsumo:
             bump = claim(lambda i: i.key == "fu.open_pinfu")
-            rows.append(
-                FuRow(
-                    "bump", "Open hand won by ron with no other fu: the bump to 30", None, sum(i.fu for i in bump), bump
-                )
-            )
+            the_bump = said(N_("Open hand won by ron with no other fu: the bump to 30"))
+            rows.append(FuRow("bump", the_bump, None, sum(i.fu for i in bump), bump))
         assert len(taken) == len(items), "every fu item belongs to a row"
         return [*rows, total]
 
@@ -136,11 +157,16 @@ class FuQuestion(HandNumberQuestion):
         name = name or self.kind
         return {row.id: next(iter(getlist(f"{name}.{row.id}")), "") for row in self.fu_rows()}
 
-    def public_json(self) -> dict[str, Any]:
-        body = super().public_json()
+    def public_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+        body = super().public_json(lang)
         if self.itemised:
             body["rows"] = [
-                {"id": row.id, "label": row.label, "tiles": row.tiles, **({"fu": row.fu} if row.given else {})}
+                {
+                    "id": row.id,
+                    "label": row.label.text(lang),
+                    "tiles": row.tiles,
+                    **({"fu": row.fu} if row.given else {}),
+                }
                 for row in self.fu_rows()
             ]
         return body
@@ -151,12 +177,14 @@ class FuQuestion(HandNumberQuestion):
         if self.itemised:
             return self._mark_rows(answer)
         parts = breakdown(result, alternatives=0)
-        how = ["; ".join(item.text for item in parts.fu), *([parts.fu_note] if parts.fu_note else [])]
-        return grade_number(answer, result.fu, "fu", how + self._reading_note())
+        how = [said(Rendered(lambda lang: _fu_items_text(parts.fu, lang)))]
+        if parts.fu_note:
+            how.append(said(Rendered(lambda lang: breakdown(result, alternatives=0, lang=lang).fu_note or "")))
+        return grade_number(answer, result.fu, FU, how + self._reading_note())
 
     def _mark_rows(self, answer: Any) -> Grade:
         if not isinstance(answer, Mapping):
-            raise AnswerError("give the fu of each row")
+            raise AnswerError(N_("give the fu of each row"))
         rows = self.fu_rows()
         given = {}
         for row in rows:
@@ -170,25 +198,28 @@ class FuQuestion(HandNumberQuestion):
             try:
                 given[row.id] = parse_number(text)
             except AnswerError as problem:
-                raise AnswerError(f"{row.label}: {problem}") from None
+                raise AnswerError(Sentence(N_("{row}: {problem}"), row=row.label, problem=problem.said)) from None
         details = []
         right_rows = 0
         for row in rows:
-            why = "; ".join(item.text for item in row.items if item.key != "fu.base")
+            why = row.why
             if given[row.id] == row.fu:
                 right_rows += 1
-                details.append(f"{row.label}: {row.fu} fu, right" + (f" ({why})" if why else ""))
+                right = N_("{row}: {fu} fu, right ({why})") if why else N_("{row}: {fu} fu, right")
+                details.append(said(right, row=row.label, fu=row.fu, why=why))
             else:
-                because = why or ("the sum rounded up" if row.id == "total" else "no fu here")
-                details.append(f"{row.label}: you said {given[row.id]}, it is {row.fu} ({because})")
+                because = why or Sentence(N_("the sum rounded up") if row.id == "total" else N_("no fu here"))
+                wrong = N_("{row}: you said {given}, it is {fu} ({because})")
+                details.append(said(wrong, row=row.label, given=given[row.id], fu=row.fu, because=because))
         correct = right_rows == len(rows)
         return Grade(correct, right_rows / len(rows), self.expected(), tuple(details))
 
     def expected(self) -> str:
         if not self.itemised:
-            return f"{self.result.fu} fu"
+            return said(FU, number=self.result.fu)
         rows = self.fu_rows()
-        return " + ".join(str(r.fu) for r in rows[:-1] if r.fu) + f" → {rows[-1].fu} fu"
+        added = " + ".join(str(r.fu) for r in rows[:-1] if r.fu)
+        return said(N_("{added} → {number} fu"), added=added, number=rows[-1].fu)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {f"fu:{feature}": correct for feature in fu_features(self)}

@@ -5,17 +5,35 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.catalogues import N_, Rendered, Said, Sentence, said
 from ...engine.furiten import Furiten, FuritenKind, furiten
 from ...engine.tiles import Tile, parse_tiles
 from ..answers import AnswerError
 from ..questions import Grade, Question, one, register
 
 FURITEN_CHOICES = {
-    "ron": "Yes, ron is allowed",
-    "not_a_wait": "No: it is not a winning tile",
-    "discard": "No: discard furiten",
-    "temporary": "No: temporary furiten",
-    "riichi": "No: riichi furiten",
+    "ron": N_("Yes, ron is allowed"),
+    "not_a_wait": N_("No: it is not a winning tile"),
+    "discard": N_("No: discard furiten"),
+    "temporary": N_("No: temporary furiten"),
+    "riichi": N_("No: riichi furiten"),
+}
+"""The answers offered, by value (marked sentences, said in the reader's language on the page)."""
+
+# Why each furiten binds, as a whole sentence (a translator sees the sentence, not pieces of it).
+FURITEN_REASONS = {
+    FuritenKind.DISCARD: N_(
+        "The hand waits on {waits}; {cause} is in the player's own discards, so every one of those tiles is "
+        "furiten (discard furiten, which lasts {lasts}). Tsumo would still win."
+    ),
+    FuritenKind.RIICHI: N_(
+        "The hand waits on {waits}; {cause} went by after riichi, so every one of those tiles is "
+        "furiten (riichi furiten, which lasts {lasts}). Tsumo would still win."
+    ),
+    FuritenKind.TEMPORARY: N_(
+        "The hand waits on {waits}; {cause} went by since the player's last draw, so every one of those tiles is "
+        "furiten (temporary furiten, which lasts {lasts}). Tsumo would still win."
+    ),
 }
 
 
@@ -25,8 +43,8 @@ class FuritenQuestion(Question):
     a tenpai hand, what happened since, and the tile another player discards now."""
 
     kind = "furiten"
-    name = "Furiten"
-    default_prompt = "Can this player win by ron on the tile just discarded?"
+    name = N_("Furiten")
+    default_prompt = N_("Can this player win by ron on the tile just discarded?")
     example = {"hand": "23m456p789s123s11z", "discards": "1m", "tile": "4m"}
 
     def solve(self) -> tuple[Furiten, Tile]:
@@ -52,14 +70,14 @@ class FuritenQuestion(Question):
         return result.kinds[0].value if result.is_furiten else "ron"
 
     def choices(self) -> list[tuple[str, str]]:
-        return list(FURITEN_CHOICES.items())
+        return [(value, said(label)) for value, label in FURITEN_CHOICES.items()]
 
     def mark(self, answer: Any) -> Grade:
         given = one(answer)
         if not given:
-            raise AnswerError("give one answer")  # nothing picked: what a list of no picks is told
+            raise AnswerError(N_("give one answer"))  # nothing picked: what a list of no picks is told
         if given not in FURITEN_CHOICES:
-            raise AnswerError("pick one of the choices")
+            raise AnswerError(N_("pick one of the choices"))
         result, tile = self.solution
         expected = self.furiten_outcome
         # When several furiten apply at once, naming any of them is right.
@@ -68,22 +86,22 @@ class FuritenQuestion(Question):
         return Grade(right, 1.0 if right else 0.0, self.expected(), (_furiten_reason(result, tile),))
 
     def expected(self) -> str:
-        return FURITEN_CHOICES[self.furiten_outcome]
+        return said(FURITEN_CHOICES[self.furiten_outcome])
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {f"furiten:{self.furiten_outcome}": correct}
 
 
-def _furiten_reason(result: Furiten, tile: Tile) -> str:
-    waits = ", ".join(str(w.tile) for w in result.waits) or "nothing"
+def _furiten_reason(result: Furiten, tile: Tile) -> Said:
+    waits = ", ".join(str(w.tile) for w in result.waits) or Sentence(N_("nothing"))
     if not result.is_wait(tile):
-        return f"The hand waits on {waits}; {tile} does not complete it."
+        return said(N_("The hand waits on {waits}; {tile} does not complete it."), waits=waits, tile=str(tile))
     if not result.is_furiten:
-        return f"The hand waits on {waits}, and none of them is in its discards or has gone by: ron on {tile} is fine."
+        return said(
+            N_("The hand waits on {waits}, and none of them is in its discards or has gone by: ron on {tile} is fine."),
+            waits=waits,
+            tile=str(tile),
+        )
     kind, cause = result.because[0]
-    why = {
-        FuritenKind.DISCARD: f"{cause} is in the player's own discards",
-        FuritenKind.RIICHI: f"{cause} went by after riichi",
-        FuritenKind.TEMPORARY: f"{cause} went by since the player's last draw",
-    }[kind]
-    return f"The hand waits on {waits}; {why}, so every one of those tiles is furiten ({kind.value} furiten, which lasts {kind.lasts}). Tsumo would still win."
+    lasts = Rendered(kind.lasts_in)
+    return said(FURITEN_REASONS[kind], waits=waits, cause=str(cause), lasts=lasts)

@@ -5,27 +5,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.catalogues import N_, Rendered, said
+from ...engine.messages import text
 from ...engine.score import ScoreResult
 from ..answers import Answer
 from ..questions import DORA_IDS, Grade, grade_number, register
 from ..working import Working
 from .hand import HandNumberQuestion
 
+HAN = N_("{number} han")
+
 
 @register
 class HanQuestion(HandNumberQuestion):
     kind = "han"
-    name = "Han"
-    default_prompt = "How many han is this hand worth, dora included?"
+    name = N_("Han")
+    default_prompt = N_("How many han is this hand worth, dora included?")
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}}
 
     def mark(self, answer: Any) -> Grade:
         result = self.result
-        how = [" + ".join(f"{y.name} {y.han}" for y in result.yaku) + f" = {result.han} han"]
-        return grade_number(answer, result.han, "han", how + self._reading_note())
+        how = said(
+            Rendered(
+                lambda lang: (
+                    " + ".join(f"{y.render_name(lang)} {y.han}" for y in result.yaku)
+                    + " = "
+                    + text("payment.han", lang, han=result.han)
+                )
+            )
+        )
+        return grade_number(answer, result.han, HAN, [how, *self._reading_note()])
 
     def expected(self) -> str:
-        return f"{self.result.han} han"
+        return said(HAN, number=self.result.han)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         if "yaku" in asked:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine.api import evaluate
+from ...engine.catalogues import N_, Rendered, said
+from ...engine.messages import sayable
 from ...engine.report import describe_reading
 from ...engine.score import ScoreResult
 from ..answers import Answer
@@ -33,11 +35,17 @@ class HandQuestion(Question):
         assert result.best is not None
         if not result.alternatives:
             return []
-        other = result.alternatives[0]
-        worth = f"{other.han} han {other.fu} fu" if other.payment else "no yaku"
+        best, other = result.best, result.alternatives[0]
+        worth = (
+            sayable("payment.han_fu", han=other.han, fu=other.fu) if other.payment else sayable("report.other_no_yaku")
+        )
         return [
-            f"Scored as {describe_reading(result.best.reading)}, the reading that pays most; "
-            f"{describe_reading(other.reading)} would give {worth}."
+            said(
+                N_("Scored as {reading}, the reading that pays most; {other} would give {worth}."),
+                reading=Rendered(lambda lang: describe_reading(best.reading, lang)),
+                other=Rendered(lambda lang: describe_reading(other.reading, lang)),
+                worth=worth,
+            )
         ]
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.catalogues import N_, Rendered, said
 from ...engine.points import working as formula
+from ...engine.report import payment_text
 from ...engine.score import ScoreResult
 from ..answers import Answer, parse_points, payment_answer
 from ..questions import Grade, grade_payment, one, register
@@ -22,19 +24,26 @@ def table_skill(han: int, fu: int, limit: str | None, dealer: bool, tsumo: bool)
 @register
 class PointsQuestion(HandNumberQuestion):
     kind = "points"
-    name = "Points"
-    default_prompt = "How many points does the winner receive? (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
+    name = N_("Points")
+    default_prompt = N_(
+        "How many points does the winner receive? (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
+    )
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}}
 
     def mark(self, answer: Any) -> Grade:
         result = self.result
         assert result.payment is not None and result.best is not None
         s = result.situation
-        how = formula(result.han, result.fu, result.yakuman, s.is_dealer, s.tsumo, s.honba, result.rules)
+        how = Rendered(
+            lambda lang: formula(
+                result.han, result.fu, result.yakuman, s.is_dealer, s.tsumo, s.honba, result.rules, lang=lang
+            )
+        )
         return grade_payment(one(answer), result.payment, how)
 
     def expected(self) -> str:
-        return str(self.result.payment)
+        paid = self.result.payment
+        return str(paid) if paid is None else said(Rendered(lambda lang: payment_text(paid, lang)))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         result = self.result

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ...engine.catalogues import N_, Rendered, said
 from ...engine.points import Payment, base_points, payment
 from ...engine.points import working as formula
+from ...engine.report import payment_text
 from ...engine.rules import TENHOU
 from ..answers import Answer, parse_points, payment_answer
 from ..questions import Grade, Question, QuestionError, grade_payment, one, register
@@ -27,8 +29,8 @@ class TableQuestion(Question):
     """``{"han": 3, "fu": 40, "dealer": false, "tsumo": true, "honba": 0}``; from 5 han ``fu`` may be left out."""
 
     kind = "table"
-    name = "Points"
-    default_prompt = "How many points is this?"
+    name = N_("Points")
+    default_prompt = N_("How many points is this?")
     example = {"han": 3, "fu": 40, "dealer": False, "tsumo": True}
 
     def solve(self) -> Payment:
@@ -50,11 +52,12 @@ class TableQuestion(Question):
 
     def mark(self, answer: Any) -> Grade:
         cell = self.table_cell
-        how = formula(cell.han, cell.fu, 0, cell.dealer, cell.tsumo, cell.honba)
+        how = Rendered(lambda lang: formula(cell.han, cell.fu, 0, cell.dealer, cell.tsumo, cell.honba, lang=lang))
         return grade_payment(one(answer), self.solution, how)
 
     def expected(self) -> str:
-        return str(self.solution)
+        paid: Payment = self.solution
+        return said(Rendered(lambda lang: payment_text(paid, lang)))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         han, fu, dealer, tsumo, _ = self.table_cell

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.catalogues import N_, said
 from ...engine.tiles import parse_tiles
 from ...engine.waits import WinningTile, winning_tiles
 from ..answers import parse_tile_choice, tile_kinds_text
@@ -16,8 +17,8 @@ class WaitsQuestion(Question):
     """``{"hand": "23m456p789s123s11z", "melds": [optional]}``: 13 tiles, tenpai or not."""
 
     kind = "waits"
-    name = "Winning tiles"
-    default_prompt = "Which tiles complete this hand? Pick every one."
+    name = N_("Winning tiles")
+    default_prompt = N_("Which tiles complete this hand? Pick every one.")
     picks = True
     example = {"hand": "23m456p789s123s11z"}
 
@@ -33,16 +34,16 @@ class WaitsQuestion(Question):
         _, missed, wrong, score = compare_picks(given, self._right())
         details = []
         if missed:
-            details.append(f"missed {tile_kinds_text(missed)}")
+            details.append(said(N_("missed {tiles}"), tiles=tile_kinds_text(missed)))
         if wrong:
-            details.append(f"{tile_kinds_text(wrong)} would not complete the hand")
+            details.append(said(N_("{tiles} would not complete the hand"), tiles=tile_kinds_text(wrong)))
         return Grade(not missed and not wrong, score, self.expected(), tuple(details))
 
     def _right(self) -> set[int]:
         return {w.tile.index for w in self.solution}
 
     def expected(self) -> str:
-        return tile_kinds_text(self._right()) or "none (not tenpai)"
+        return tile_kinds_text(self._right()) or said(N_("none (not tenpai)"))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         shapes = {w.label for tile in self.solution for w in tile.waits}

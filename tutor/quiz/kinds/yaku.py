@@ -6,7 +6,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.catalogues import N_, Joined, Rendered, Said, said
+from ...engine.messages import sayable
 from ...engine.report import why_not
+from ...engine.score import ScoreResult
 from ...engine.situation import wind_index
 from ...engine.tiles import CHUN, HAKU, HATSU, YAOCHUU
 from ...engine.yaku import YAKU
@@ -43,8 +46,8 @@ class YakuQuestion(HandQuestion):
     """``"offer": ["pinfu"]`` in the payload makes sure a trap of the teacher's own is among the choices."""
 
     kind = "yaku"
-    name = "Yaku"
-    default_prompt = "Which yaku does this hand score? (Dora are not yaku.)"
+    name = N_("Yaku")
+    default_prompt = N_("Which yaku does this hand score? (Dora are not yaku.)")
     picks = True
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}, "offer": ["tanyao"]}
 
@@ -58,7 +61,7 @@ class YakuQuestion(HandQuestion):
         others = [y for y in COMMON_YAKU if y not in offered]
         offered |= set(rng.sample(others, k=max(0, min(len(others), YAKU_CHOICES - len(offered)))))
         order = list(YAKU)
-        return [(y, YAKU[y].name) for y in sorted(offered, key=order.index)]
+        return [(y, _name(y)) for y in sorted(offered, key=order.index)]
 
     def _near_misses(self) -> set[str]:
         """Wrong yaku a learner might well claim on this hand: the traps worth offering."""
@@ -81,21 +84,41 @@ class YakuQuestion(HandQuestion):
         given = _picked(answer)
         unknown = given - set(YAKU)
         if unknown:
-            raise AnswerError(f"unknown yaku: {', '.join(sorted(unknown))}")
+            raise AnswerError(N_("unknown yaku: {names}"), names=", ".join(sorted(unknown)))
         right = self.expected_yaku()
         hits, missed, wrong, score = compare_picks(given, right)
-        details = [f"{YAKU[y].name}: yes" for y in sorted(hits)]
-        details += [f"missed {YAKU[y].name} ({YAKU[y].about})" for y in sorted(missed)]
-        details += [f"{YAKU[y].name} does not count: {why_not(self.result, y)}" for y in sorted(wrong)]
+        result = self.result
+        details = [said(N_("{yaku}: yes"), yaku=_name(y)) for y in sorted(hits)]
+        details += [
+            said(N_("missed {yaku} ({about})"), yaku=_name(y), about=sayable(f"yaku.{y}.about")) for y in sorted(missed)
+        ]
+        details += [
+            said(
+                N_("{yaku} does not count: {why}"),
+                yaku=_name(y),
+                why=_why_not(result, y),
+            )
+            for y in sorted(wrong)
+        ]
         return Grade(not missed and not wrong, score, self.expected(), tuple(details))
 
     def expected(self) -> str:
-        return ", ".join(YAKU[y].name for y in sorted(self.expected_yaku(), key=list(YAKU).index))
+        return said(Joined(", ", [_name(y) for y in sorted(self.expected_yaku(), key=list(YAKU).index)]))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         right = self.expected_yaku()
         given = _picked(answers.get(self.kind) or [])
         return {f"yaku:{y}": (y in given) == (y in right) for y in right | given if y in YAKU}
+
+
+def _name(yaku_id: str) -> Said:
+    """A yaku's name, said in the reader's language."""
+    return said(sayable(f"yaku.{yaku_id}.name"))
+
+
+def _why_not(result: ScoreResult, yaku_id: str) -> Rendered:
+    """Why a claimed yaku does not count, as the engine says it in the reader's language."""
+    return Rendered(lambda lang: why_not(result, yaku_id, lang))
 
 
 def _picked(answer: str | list[str]) -> set[str]:
