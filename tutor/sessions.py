@@ -34,7 +34,7 @@ from sqlite_utils import Database
 from . import practice, progress
 from .classroom import Assignment, assignment_of_session
 from .clock import moment
-from .engine.catalogues import N_, Problem, Sentence
+from .engine.catalogues import N_, Joined, Problem, Sentence
 from .quiz.exercise import ExerciseGrade
 from .quiz.makers import ExerciseError
 from .quiz.skills import skills_touched
@@ -273,8 +273,8 @@ def answer(
         raise Refusal("closed", N_("{reason} Your answer was not recorded."), reason=rules.refused)
     grade = served.exercise.grade(given)
     if not grade.readable:
-        problem = "; ".join(f"{kind}: {text}" for kind, text in grade.problems.items())
-        raise Refusal("unreadable_answer", "{each}", grade.problems, each=problem)
+        each = Joined("; ", (Joined(": ", (kind, text)) for kind, text in grade.problems.items()))
+        raise Refusal("unreadable_answer", "{each}", grade.problems, each=each)
     elapsed = (moment(at) - datetime.fromisoformat(served.served_at)).total_seconds() * 1000
     touched = skills_touched(served.exercise, grade, given)
     try:
