@@ -1,0 +1,133 @@
+"""Facts the course once got wrong (issue 12): each error is forbidden, and the right statement is checked where it can be.
+
+The lessons are read as text, so these checks need no app and no engine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tutor.app import resource_dir
+from tutor.tiles_html import parse_drawing
+
+COURSE = resource_dir("lessons")
+PAGES = sorted(COURSE.rglob("*.md"))
+TILES = re.compile(r"\[\[([^\]|]+)(?:\|[^\]]*)?\]\]")
+FENCE = re.compile(r"^```.*?^```[ \t]*$", re.S | re.M)
+
+
+def prose(path: Path) -> str:
+    """The page without its fenced blocks, with line breaks and runs of spaces folded into one space."""
+    return " ".join(FENCE.sub("", path.read_text(encoding="utf-8")).split())
+
+
+def paragraphs(path: Path) -> list[str]:
+    """The page's prose paragraphs (fenced blocks and headings left out), each folded onto one line."""
+    blocks = FENCE.sub("", path.read_text(encoding="utf-8")).split("\n\n")
+    return [" ".join(block.split()) for block in blocks if not block.lstrip().startswith("#")]
+
+
+def en(name: str) -> Path:
+    return COURSE / "en" / name
+
+
+# (file, pattern that must not come back, why): one row per sentence fixed in issue 12.
+WRONG = [
+    ("09-fu.md", r"only a closed ron is\s+always worth at least 30", "seven pairs won by ron is a closed ron at 25 fu"),
+    ("09-fu.md", r"30 fu is not the floor", "30 fu is the floor except for pinfu tsumo (20) and seven pairs (25)"),
+    ("09-fu.md", r"There is one exception: a \[pinfu\]", "tsumo fu have two exceptions: pinfu tsumo and seven pairs"),
+    ("09-fu.md", r"is the only closed kan", "say what makes a kan closed"),
+    (
+        "yaku/double_riichi.md",
+        r"no chi, pon or open kan by other players",
+        "any call cancels it, another's closed kan too",
+    ),
+    ("yaku/chiihou.md", r"no chi, pon or open kan by another player", "any call cancels it, another's closed kan too"),
+    ("yaku/ippatsu.md", r"an open kan by anyone, and even your own closed kan", "any kan that is not robbed breaks it"),
+    ("05-two-han.md", r"won by ron, it scores ordinary yaku", "not with a tanki wait: that is suuankou tanki"),
+    ("05-two-han.md", r"The fu are large too: two concealed", "the base and the closed-ron fu belong in the sum"),
+    ("08-dora.md", r"holds four dora and no yaku", "all four 5p hold the red one: 5 han of dora"),
+    ("08-dora.md", r"it cannot win, by ron or by tsumo", "haitei, houtei, rinshan and chankan are yaku of their own"),
+    ("02-hand-shape.md", r"neither groups nor pairs", "kokushi has one pair"),
+    ("04-one-han.md", r"adds to a kan\b", "chankan robs a tile added to a pon"),
+    ("yaku/chiitoitsu.md", r"the situational yaku and dora", "name which situational yaku go with seven pairs"),
+    (
+        "yaku/ryanpeikou.md",
+        r"two different pairs of identical sequences",
+        "on Tenhou four copies of one sequence count",
+    ),
+    ("06-three-six-han.md", r"One honour tile cost a han", "it was a pair of honours, and junchan became chanta"),
+    (
+        "03-everyday-yaku.md",
+        r"can always declare riichi",
+        "riichi needs tenpai, 1000 points and four tiles in the wall",
+    ),
+    ("01-tiles.md", r"so every player deals at least once", "the rotation: when the deal passes and when it stays"),
+]
+
+
+@pytest.mark.parametrize(("name", "pattern", "why"), WRONG, ids=[f"{row[0]}:{row[1][:30]}" for row in WRONG])
+def test_a_fixed_error_does_not_come_back(name: str, pattern: str, why: str) -> None:
+    assert not re.search(pattern, prose(en(name))), f"{name}: {pattern!r} is back ({why})"
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(COURSE)) for p in PAGES])
+def test_a_fu_floor_names_both_exceptions(path: Path) -> None:
+    """Any sentence about 30 fu being a floor or a minimum names pinfu tsumo's 20 and seven pairs' 25."""
+    floor = re.compile(
+        r"\b30( fu)?\b[^.]*\b(floor|minimum)\b|\b(floor|minimum)\b[^.]*\b30 fu\b|(at least|fewer than|less than) 30\b"
+    )
+    for paragraph in paragraphs(path):
+        if floor.search(paragraph):
+            assert "20" in paragraph and "25" in paragraph, (
+                f"{path.name}: a 30-fu floor without 20 and 25: {paragraph[:120]}"
+            )
+
+
+def test_the_course_states_the_fu_floor() -> None:
+    assert any("fewer than 30 fu" in p and "20 fu" in p and "25 fu" in p for p in paragraphs(en("09-fu.md")))
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(COURSE)) for p in PAGES])
+def test_four_fives_of_a_suit_include_the_red_one(path: Path) -> None:
+    """Tenhou's set has one red five per suit, so a drawing of all four 5s of a suit shows it."""
+    for match in TILES.finditer(path.read_text(encoding="utf-8")):
+        codes = [tile.code for group in parse_drawing(match.group(1).strip()) for tile in group]
+        fives = Counter(code[1] for code in codes if code[0] in "05" and code[1] in "mps")
+        for suit, count in fives.items():
+            assert count < 4 or f"0{suit}" in codes, (
+                f"{path.name}: {match.group(0)} draws four 5{suit} and no red 0{suit}"
+            )
+
+
+def test_the_red_five_check_catches_plain_fives(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("Four of them: [[5555m]], one red: [[0555m]].\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"\[\[5555m\]\]"):
+        test_four_fives_of_a_suit_include_the_red_one(page)
+
+
+def test_cancelling_calls_include_every_kan() -> None:
+    for name in ("yaku/double_riichi.md", "yaku/chiihou.md", "yaku/ippatsu.md"):
+        assert "closed kan" in prose(en(name)) and "any player" in prose(en(name)), name
+    assert "added kan that nobody robs" in prose(en("yaku/ippatsu.md"))
+
+
+def test_seven_pairs_names_its_situational_yaku() -> None:
+    text = prose(en("yaku/chiitoitsu.md"))
+    for yaku in ("riichi", "double_riichi", "ippatsu", "menzen_tsumo", "haitei", "houtei", "rinshan", "chankan"):
+        assert f"(/yaku/{yaku})" in text, yaku
+
+
+def test_pao_honba_names_its_rule_set() -> None:
+    text = prose(en("12-draws.md"))
+    assert "Tenhou's rule" in text and "EMA" in text
+
+
+def test_passing_on_a_ron_mentions_furiten() -> None:
+    text = prose(en("07-yakuman.md"))
+    assert re.search(r"let that ron go by[^.]*\.[^.]*furiten", text)
