@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
 from tutor.app import resource_dir
 from tutor.tiles_html import parse_drawing
@@ -131,3 +132,24 @@ def test_pao_honba_names_its_rule_set() -> None:
 def test_passing_on_a_ron_mentions_furiten() -> None:
     text = prose(en("07-yakuman.md"))
     assert re.search(r"let that ron go by[^.]*\.[^.]*furiten", text)
+
+
+RULE_KEY = re.compile(r'`[^`\n]*"[A-Za-z_]+"[^`\n]*`')
+TEACHERS = "> **For teachers:**"
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(COURSE)) for p in PAGES])
+def test_engine_rule_keys_stay_in_teachers_asides(path: Path) -> None:
+    """Learners read rules in words; request JSON such as `"kiriage": true` goes in a "For teachers" blockquote."""
+    for paragraph in paragraphs(path):
+        if RULE_KEY.search(paragraph):
+            assert paragraph.startswith(TEACHERS), (
+                f"{path.name}: engine rule key outside a teachers' aside: {paragraph[:120]}"
+            )
+
+
+def test_teachers_asides_render_as_blockquotes(client: FlaskClient) -> None:
+    page = client.get("/lessons/points").get_data(as_text=True)
+    assert re.search(
+        r"<blockquote>\s*<p><strong>For teachers:</strong>[^<]*<code>(\"|&quot;)kiriage(\"|&quot;): true</code>", page
+    )
