@@ -21,7 +21,9 @@ and may use, besides ordinary Markdown:
   the answer is the engine's, never typed into the text.
 
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
-become the body of the yaku's reference page.
+become the body of the yaku's reference page. Reference pages
+(``lessons/<lang>/reference/<slug>.md``, such as the glossary) use it too and
+are shown at ``/lessons/reference/<slug>``, outside the numbered course.
 
 Everything is rendered once per process (once for all the apps of a process, see
 :func:`shared_book`); broken tile codes, worked examples
@@ -230,12 +232,15 @@ class LessonBook:
         self.lang = lang
         self.lessons: dict[str, Page] = {}
         self.yaku_notes: dict[str, Page] = {}
+        self.reference: dict[str, Page] = {}
         self.problems: list[str] = []
         for folder in folders:
             for path in sorted(folder.glob("*.md")):
                 self._add(self.lessons, path, render_block, lesson=True)
             for path in sorted((folder / "yaku").glob("*.md")):
                 self._add(self.yaku_notes, path, render_block, lesson=False)
+            for path in sorted((folder / "reference").glob("*.md")):
+                self._add(self.reference, path, render_block, lesson=False)
         self.lessons = dict(sorted(self.lessons.items(), key=lambda item: (item[1].order, item[0])))
 
     def _add(self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool) -> None:
@@ -263,7 +268,8 @@ def _made_from(folders: list[Path], lang: str) -> tuple[object, ...]:
     """What a book is made from: its language, its folders and every Markdown file's path, size and time."""
     files = []
     for folder in folders:
-        for path in [*sorted(folder.glob("*.md")), *sorted((folder / "yaku").glob("*.md"))]:
+        pages = [folder.glob("*.md"), (folder / "yaku").glob("*.md"), (folder / "reference").glob("*.md")]
+        for path in [path for found in pages for path in sorted(found)]:
             stat = path.stat()
             files.append((str(path.resolve()), stat.st_size, stat.st_mtime_ns))
     return (lang, tuple(str(folder.resolve()) for folder in folders), tuple(files))

@@ -48,6 +48,15 @@ def _show(page: Page, feedback: dict[int, Grade] | None = None) -> str:
     return render_template("lessons/lesson.html", lesson=page, body=Markup(body), before=before, after=after)
 
 
+@bp.get("/reference/<slug>")
+def reference(slug: str) -> str:
+    """A page outside the numbered course, such as the glossary."""
+    page = _book().reference.get(slug)
+    if page is None:
+        abort(404, gettext("There is no lesson called %(slug)r.", slug=slug))
+    return render_template("lessons/reference.html", page=page, body=Markup(page.html))
+
+
 @bp.post("/<slug>/check/<int:number>")
 def check(slug: str, number: int) -> ResponseReturnValue:
     """Grade one check-yourself question: JSON for the page's script, the lesson page without it."""
