@@ -205,7 +205,8 @@ def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: st
         extensions=["tables", "toc", "attr_list", "sane_lists", "fenced_code", _LessonExtension(state)],
         extension_configs={"toc": {"toc_depth": "2-3"}},
     )
-    html = md.convert(text)
+    # A prose table scrolls sideways on a phone (style.css), so keyboard users must be able to focus it.
+    html = md.convert(text).replace("<table>", '<table tabindex="0">')
     if state.problems:
         raise LessonError(f"{path}: " + "; ".join(state.problems))
     return Page(
