@@ -199,6 +199,23 @@ def m005_first_answer_stands(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX idx_answers_first ON answers (question_id) WHERE attempt = 1")
 
 
+@migrations()
+def m006_session_generation_and_login_attempts(db: Database) -> None:
+    """Cookies that logging out can end, and failed log-ins counted where every server process sees them.
+
+    A session cookie carries its user's ``session_generation``; logging out, registering a guest and
+    changing a password add one, so every cookie issued before stops working.
+    """
+    db.execute("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0")
+    db.table("login_attempts").create(
+        {"id": int, "username": str, "address": str, "at": str, "ok": int},
+        pk="id",
+        not_null={"username", "address", "at", "ok"},
+    )
+    db.table("login_attempts").create_index(["username", "at"])
+    db.table("login_attempts").create_index(["address", "at"])
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from flask import Flask, abort, g, request, session
 
-from .accounts import User, create_guest, get_user
+from .accounts import User, create_guest, end_sessions, get_user
 from .store import get_db
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -43,12 +43,21 @@ def _check_csrf() -> None:
 
 def current_user() -> User | None:
     """The logged-in user (a guest included), looked up once per request and only when asked:
-    tile images and score calls never touch the users table."""
+    tile images and score calls never touch the users table.
+
+    The cookie carries the user's session generation when it was issued; logging out, registering
+    and changing the password start a new one, and a cookie of an older generation is logged out
+    (a cookie from before generations existed counts as generation 0)."""
     if "user" not in g:
         user_id = session.get("user_id")
-        g.user = get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        found = get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        if found is not None and session.get("gen", 0) != found.generation:
+            found = None
+        g.user = found
         if user_id is not None and g.user is None:
-            session.pop("user_id", None)  # the account is gone (e.g. a guest merged into another)
+            # The account is gone (e.g. a guest merged into another) or this session was ended.
+            session.pop("user_id", None)
+            session.pop("gen", None)
     user: User | None = g.user
     return user
 
@@ -68,11 +77,16 @@ def log_in(user: User, keep_token: bool = False) -> None:
     if keep_token and token:
         session["csrf"] = token
     session["user_id"] = user.id
+    session["gen"] = user.generation
     session.permanent = True
     g.user = user
 
 
 def log_out() -> None:
+    """End this session and every other cookie of the same user (copies included)."""
+    user = current_user()
+    if user is not None:
+        end_sessions(get_db(), user.id)
     session.clear()
     g.user = None
 
