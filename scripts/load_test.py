@@ -106,6 +106,7 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, tempfile.TemporaryDire
         "TUTOR_DATABASE": str(Path(folder.name) / "db.sqlite"),
         "TUTOR_INSTANCE_PATH": folder.name,
         "TUTOR_SERVER_TIMING": "1",  # the app's own time per call, which the timings read
+        "TUTOR_GUEST_LIMIT": "0",  # every simulated learner is a guest from the same address
     }
     server = subprocess.Popen(
         [sys.executable, "-m", "tutor", "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL

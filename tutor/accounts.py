@@ -92,6 +92,9 @@ LOGIN_WINDOW = timedelta(minutes=15)
 LOGIN_LIMIT_ACCOUNT = 10
 LOGIN_LIMIT_ADDRESS = 50
 """Failed log-ins allowed in the window, per username and per address (a school may share one address)."""
+GUEST_WINDOW = timedelta(hours=1)
+GUEST_LIMIT_ADDRESS = 100
+"""Guest accounts one address may make in the window (the web app's GUEST_LIMIT setting; 0: no limit)."""
 # Tables whose rows belong to a user and move with a guest's progress.
 OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports")
 
@@ -108,6 +111,17 @@ class TooManyLogins(AccountError):
             super().__init__(N_("Too many failed log-ins. Try again in 1 minute."))
         else:
             super().__init__(N_("Too many failed log-ins. Try again in {minutes} minutes."), minutes=minutes)
+        self.minutes = minutes
+
+
+class TooManyGuests(AccountError):
+    """Too many guest accounts made from this address lately."""
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(
+            N_("Too many guests from your address. Log in or create an account, or try again in {minutes} minutes."),
+            minutes=minutes,
+        )
         self.minutes = minutes
 
 
@@ -138,10 +152,27 @@ def get_user(db: Database, user_id: int) -> User | None:
     return _user(rows[0]) if rows else None
 
 
-def create_guest(db: Database) -> User:
+def create_guest(
+    db: Database, address: str = "unknown", limit: int = GUEST_LIMIT_ADDRESS, at: datetime | None = None
+) -> User:
+    """A new guest account, unless this address made ``limit`` of them in the last hour (:class:`TooManyGuests`)."""
+    moment = current_moment(at)
     with write_transaction(db):
+        if limit > 0:
+            made = [
+                row["created_at"]
+                for row in db.query(
+                    "SELECT created_at FROM users WHERE is_guest = 1 AND created_address = ? AND created_at >= ?"
+                    " ORDER BY created_at DESC LIMIT ?",
+                    [address, stamp(moment - GUEST_WINDOW), limit],
+                )
+            ]
+            if len(made) >= limit:
+                free_at = datetime.fromisoformat(made[-1]) + GUEST_WINDOW
+                raise TooManyGuests(max(1, -(-int((free_at - moment).total_seconds()) // 60)))
         cursor = db.execute(
-            "INSERT INTO users (role, is_guest, created_at, last_seen_at) VALUES ('learner', 1, ?, ?)", [now(), now()]
+            "INSERT INTO users (role, is_guest, created_at, last_seen_at, created_address) VALUES ('learner', 1, ?, ?, ?)",
+            [stamp(moment), stamp(moment), address],
         )
     assert cursor.lastrowid is not None
     return User(cursor.lastrowid, None, "learner", True)
@@ -289,6 +320,27 @@ def change_password(db: Database, user: User, current: str, new: str, address: s
     found = get_user(db, user.id)
     assert found is not None
     return found
+
+
+def purge_guests(db: Database, older_than: timedelta, at: datetime | None = None) -> int:
+    """Delete guest accounts, with everything they practised, made before ``older_than`` ago and with no
+    practice since; returns how many. Registered accounts are never touched."""
+    since = stamp(current_moment(at) - older_than)
+    stale = (
+        "SELECT id FROM users WHERE is_guest = 1 AND created_at < :since"
+        " AND NOT EXISTS (SELECT 1 FROM practice_sessions s WHERE s.user_id = users.id AND s.started_at >= :since)"
+        " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.user_id = users.id AND a.answered_at >= :since)"
+    )
+    with write_transaction(db):
+        ids = [row["id"] for row in db.query(stale, {"since": since})]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            for table in ("answer_skills", "reports", "answers", "questions", "practice_sessions", "skill_states"):
+                db.execute(f"DELETE FROM {table} WHERE user_id IN ({marks})", chunk)
+            db.execute(f"DELETE FROM memberships WHERE user_id IN ({marks})", chunk)
+            db.execute(f"DELETE FROM users WHERE id IN ({marks})", chunk)
+    return len(ids)
 
 
 def merge_guest(db: Database, guest: User, into: User) -> None:

@@ -216,6 +216,13 @@ def m006_session_generation_and_login_attempts(db: Database) -> None:
     db.table("login_attempts").create_index(["address", "at"])
 
 
+@migrations()
+def m007_guest_addresses(db: Database) -> None:
+    """The address each guest account was made from: guests made per address are limited."""
+    db.execute("ALTER TABLE users ADD COLUMN created_address TEXT")
+    db.execute("CREATE INDEX idx_users_guest_address ON users (created_address, created_at) WHERE is_guest = 1")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

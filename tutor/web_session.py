@@ -9,12 +9,14 @@ function of its body and changes nothing.
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
 from datetime import timedelta
 
-from flask import Flask, abort, g, request, session
+from flask import Flask, abort, current_app, g, request, session
 
-from .accounts import User, create_guest, end_sessions, get_user
+from .accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user
+from .i18n import say
 from .store import get_db
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -66,7 +68,11 @@ def learner() -> User:
     """The user, making a guest account on first need so no answer is ever lost."""
     user = current_user()
     if user is None:
-        user = create_guest(get_db())
+        limit = current_app.config.get("GUEST_LIMIT", GUEST_LIMIT_ADDRESS)
+        try:
+            user = create_guest(get_db(), request.remote_addr or "unknown", int(limit))
+        except TooManyGuests as refusal:
+            abort(429, say(refusal))
         log_in(user, keep_token=True)  # the page or client that asked still holds the current token
     return user
 
@@ -98,5 +104,8 @@ def init_app(app: Flask) -> None:
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=60)
     # Re-signing an unchanged cookie on every response costs more than the rest of a small request.
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    # Guest accounts one address may make per hour (TUTOR_GUEST_LIMIT; 0: no limit, e.g. for load checks).
+    limit = os.environ.get("TUTOR_GUEST_LIMIT", "")
+    app.config.setdefault("GUEST_LIMIT", int(limit) if limit.isdecimal() else GUEST_LIMIT_ADDRESS)
     app.before_request(_check_csrf)
     app.jinja_env.globals.update(csrf_token=csrf_token, current_user=current_user)

@@ -327,3 +327,46 @@ def test_the_secret_key_file_is_private_from_the_start(tmp_path, monkeypatch: py
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "instance" / "secret_key").stat().st_mode) == 0o600
+
+
+# 8. Guests: made only when something is stored, limited per address, purged when old
+
+
+def test_reading_pages_makes_no_guest(client: FlaskClient, app: Flask) -> None:
+    for path in ("/", "/practice/", "/progress/", "/lessons/", "/api/session"):
+        client.get(path)
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT COUNT(*) FROM users").fetchone()[0] == 0
+
+
+def test_guests_per_address_are_limited(app: Flask) -> None:
+    app.config["GUEST_LIMIT"] = 3
+    for _ in range(3):
+        visitor = app.test_client()
+        assert visitor.post("/practice/start", data={"csrf_token": csrf(visitor)}).status_code == 302
+    late = app.test_client()
+    refused = late.post("/practice/start", data={"csrf_token": csrf(late)})
+    assert refused.status_code == 429 and "Too many guests from your address" in refused.get_data(as_text=True)
+    elsewhere = app.test_client()
+    token = csrf(elsewhere)
+    other = elsewhere.post("/practice/start", data={"csrf_token": token}, environ_base={"REMOTE_ADDR": "10.1.1.1"})
+    assert other.status_code == 302
+
+
+def test_purge_guests_deletes_old_unused_guests_and_their_practice(app: Flask) -> None:
+    from tutor.clock import stamp
+
+    db = connect(app.config["DATABASE"])
+    old = accounts.create_guest(db, "10.0.0.1", at=datetime(2026, 1, 1, tzinfo=UTC))
+    active = accounts.create_guest(db, "10.0.0.1", at=datetime(2026, 1, 1, tzinfo=UTC))
+    fresh = accounts.create_guest(db, "10.0.0.1")
+    named = accounts.register(db, "keeps", PASSWORD)
+    for user, started in ((old, datetime(2026, 1, 2, tzinfo=UTC)), (active, datetime.now(UTC))):
+        db.execute(
+            "INSERT INTO practice_sessions (user_id, mode, settings, started_at) VALUES (?, 'practice', '{}', ?)",
+            [user.id, stamp(started)],
+        )
+    assert accounts.purge_guests(db, timedelta(days=30)) == 1
+    left = {row[0] for row in db.execute("SELECT id FROM users")}
+    assert left == {active.id, fresh.id, named.id}
+    assert db.execute("SELECT COUNT(*) FROM practice_sessions WHERE user_id = ?", [old.id]).fetchone()[0] == 0
