@@ -13,6 +13,7 @@ all the same, so timing does not tell which usernames exist.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass
@@ -95,6 +96,8 @@ LOGIN_LIMIT_ADDRESS = 50
 GUEST_WINDOW = timedelta(hours=1)
 GUEST_LIMIT_ADDRESS = 100
 """Guest accounts one address may make in the window (the web app's GUEST_LIMIT setting; 0: no limit)."""
+RESET_LIFETIME = timedelta(hours=24)
+"""How long a password reset link works (once)."""
 # Tables whose rows belong to a user and move with a guest's progress.
 OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports")
 
@@ -341,6 +344,63 @@ def purge_guests(db: Database, older_than: timedelta, at: datetime | None = None
             db.execute(f"DELETE FROM memberships WHERE user_id IN ({marks})", chunk)
             db.execute(f"DELETE FROM users WHERE id IN ({marks})", chunk)
     return len(ids)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def make_reset_link_token(db: Database, user_id: int, made_by: int, at: datetime | None = None) -> str:
+    """A one-time token to set a new password for this account, working for :data:`RESET_LIFETIME`.
+    Only its hash is stored; any earlier unused token of the account stops working."""
+    token = secrets.token_urlsafe(32)
+    moment = current_moment(at)
+    with write_transaction(db):
+        db.execute("DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL", [user_id])
+        db.execute(
+            "INSERT INTO password_resets (token_hash, user_id, made_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            [_token_hash(token), user_id, made_by, stamp(moment), stamp(moment + RESET_LIFETIME)],
+        )
+    return token
+
+
+def reset_link_user(db: Database, token: str, at: datetime | None = None) -> User:
+    """The account a reset token is for, while it is unused and unexpired."""
+    rows = list(
+        db.query(
+            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation FROM password_resets r"
+            " JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?",
+            [_token_hash(token), stamp(current_moment(at))],
+        )
+    )
+    if not rows:
+        raise AccountError(
+            N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
+        )
+    return _user(rows[0])
+
+
+def reset_password(db: Database, token: str, new: str, at: datetime | None = None) -> User:
+    """Set a new password with a reset token (used up by it); every earlier session of the account ends."""
+    user = reset_link_user(db, token, at)
+    check_password(new, user.username or "")
+    hashed = generate_password_hash(new)
+    with write_transaction(db):
+        used = db.execute(
+            "UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+            [stamp(current_moment(at)), _token_hash(token)],
+        )
+        if used.rowcount != 1:  # used at the same moment by another request
+            raise AccountError(
+                N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
+            )
+        db.execute(
+            "UPDATE users SET password_hash = ?, session_generation = session_generation + 1 WHERE id = ?",
+            [hashed, user.id],
+        )
+    found = get_user(db, user.id)
+    assert found is not None
+    return found
 
 
 def merge_guest(db: Database, guest: User, into: User) -> None:

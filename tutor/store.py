@@ -223,6 +223,18 @@ def m007_guest_addresses(db: Database) -> None:
     db.execute("CREATE INDEX idx_users_guest_address ON users (created_address, created_at) WHERE is_guest = 1")
 
 
+@migrations()
+def m008_password_resets(db: Database) -> None:
+    """One-time password reset links a teacher makes for a student of their class (only a hash is kept)."""
+    db.table("password_resets").create(
+        {"token_hash": str, "user_id": int, "made_by": int, "created_at": str, "expires_at": str, "used_at": str},
+        pk="token_hash",
+        foreign_keys=[("user_id", "users", "id"), ("made_by", "users", "id")],
+        not_null={"user_id", "made_by", "created_at", "expires_at"},
+    )
+    db.table("password_resets").create_index(["user_id"])
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

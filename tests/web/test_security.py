@@ -370,3 +370,61 @@ def test_purge_guests_deletes_old_unused_guests_and_their_practice(app: Flask) -
     left = {row[0] for row in db.execute("SELECT id FROM users")}
     assert left == {active.id, fresh.id, named.id}
     assert db.execute("SELECT COUNT(*) FROM practice_sessions WHERE user_id = ?", [old.id]).fetchone()[0] == 0
+
+
+# 9. A teacher's one-time password reset link for a student of their class
+
+
+def test_a_teacher_makes_a_one_time_reset_link_for_a_student(app: Flask) -> None:
+    import re
+
+    from tests.web.test_classroom import join, open_class, send, user
+
+    room = open_class(app, user(app, "sensei"))
+    ann = user(app, "ann")
+    join(ann, room)
+    ann_id = ann.get("/api/session").json["user"]["id"]  # type: ignore[index]
+    made = send(room.teacher, f"/classes/{room.class_id}/students/{ann_id}/reset-link")
+    assert made.status_code == 200 and made.headers["Cache-Control"] == "no-store"
+    link = re.search(
+        r'<code class="reset-link">http://localhost(/auth/reset/[\w-]+)</code>', made.get_data(as_text=True)
+    )
+    assert link, made.get_data(as_text=True)
+    path = link.group(1)
+
+    stranger = app.test_client()
+    page = stranger.get(path).get_data(as_text=True)
+    assert "For the account ann" in page, page
+    weak = stranger.post(path, data={"csrf_token": csrf(stranger), "password": "password"})
+    assert weak.status_code == 400 and "most commonly used" in weak.get_data(as_text=True)
+    done = stranger.post(path, data={"csrf_token": csrf(stranger), "password": "a fresh start"})
+    assert done.status_code == 302
+    assert who(stranger)["username"] == "ann"  # type: ignore[index]
+    assert who(ann) is None  # the forgotten session elsewhere is logged out
+    again = app.test_client()
+    assert again.get(path).status_code == 404  # once only
+    assert log_in(again, "ann", "a fresh start").status_code == 302
+
+
+def test_only_the_teacher_of_the_students_class_makes_a_reset_link(app: Flask) -> None:
+    from tests.web.test_classroom import join, open_class, send, user
+
+    room = open_class(app, user(app, "sensei"))
+    other = open_class(app, user(app, "rival"), name="Other club")
+    ann = user(app, "ann")
+    join(ann, room)
+    ann_id = ann.get("/api/session").json["user"]["id"]  # type: ignore[index]
+    assert send(other.teacher, f"/classes/{room.class_id}/students/{ann_id}/reset-link").status_code == 404
+    assert send(other.teacher, f"/classes/{other.class_id}/students/{ann_id}/reset-link").status_code == 404
+    assert send(ann, f"/classes/{room.class_id}/students/{ann_id}/reset-link").status_code == 404
+
+
+def test_a_reset_link_expires(app: Flask) -> None:
+    db = connect(app.config["DATABASE"])
+    kid = accounts.register(db, "kid", PASSWORD)
+    made = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    token = accounts.make_reset_link_token(db, kid.id, kid.id, at=made)
+    with pytest.raises(AccountError, match="expired"):
+        accounts.reset_password(db, token, "another phrase", at=made + accounts.RESET_LIFETIME)
+    assert accounts.reset_password(db, token, "another phrase", at=made + timedelta(hours=1)).id == kid.id
+    assert accounts.authenticate(db, "kid", "another phrase").id == kid.id

@@ -15,6 +15,8 @@ from ..accounts import (
     change_password,
     merge_guest,
     register,
+    reset_link_user,
+    reset_password,
 )
 from ..i18n import gettext, say
 from ..store import get_db
@@ -115,6 +117,29 @@ def password() -> ResponseReturnValue:
             flash(gettext("Your password is changed. Everywhere else you were logged in, you are now logged out."))
             return redirect(url_for("progress.dashboard"))
     return render_template("auth/password.html", problem=problem, least=MIN_PASSWORD), status
+
+
+@bp.route("/reset/<token>", methods=("GET", "POST"))
+def reset(token: str) -> ResponseReturnValue:
+    """A one-time link from a teacher: choose a new password, then you are logged in."""
+    db = get_db()
+    headers = {"Cache-Control": "no-store"}
+    try:
+        user = reset_link_user(db, token)
+    except AccountError as refusal:
+        return render_template("auth/reset.html", problem=say(refusal), account=None, least=MIN_PASSWORD), 404, headers
+    problem = None
+    if request.method == "POST":
+        try:
+            changed = reset_password(db, token, request.form.get("password", ""))
+        except AccountError as refusal:
+            problem = say(refusal)
+        else:
+            log_in(changed)
+            flash(gettext("Your new password is set. You are logged in."))
+            return redirect(url_for("progress.dashboard"))
+    page = render_template("auth/reset.html", problem=problem, account=user, least=MIN_PASSWORD)
+    return page, 400 if problem else 200, headers
 
 
 @bp.post("/logout")
