@@ -101,7 +101,13 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, tempfile.TemporaryDire
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "TUTOR_DATABASE": str(Path(folder.name) / "db.sqlite"), "TUTOR_INSTANCE_PATH": folder.name}
+    env = {
+        **os.environ,
+        "TUTOR_DATABASE": str(Path(folder.name) / "db.sqlite"),
+        "TUTOR_INSTANCE_PATH": folder.name,
+        "TUTOR_SERVER_TIMING": "1",  # the app's own time per call, which the timings read
+        "TUTOR_GUEST_LIMIT": "0",  # every simulated learner is a guest from the same address
+    }
     server = subprocess.Popen(
         [sys.executable, "-m", "tutor", "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL
     )

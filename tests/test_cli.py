@@ -129,7 +129,7 @@ def test_the_engine_and_the_score_command_never_import_flask() -> None:
     assert done.stdout.strip().endswith("False")
 
 
-@pytest.mark.parametrize("command", ["score", "serve", "init-db", "generate", "export-class", "backup"])
+@pytest.mark.parametrize("command", ["score", "serve", "init-db", "generate", "export-class", "backup", "purge-guests"])
 def test_every_command_has_help(command: str) -> None:
     parser = build_parser()
     subparsers = next(a for a in parser._actions if a.dest == "==SUPPRESS==" or getattr(a, "choices", None))
@@ -254,3 +254,10 @@ def test_backup_copies_the_live_database_and_checks_it(tmp_path: Path) -> None:
     live.close()
     nowhere = tutor("backup", str(tmp_path / "no" / "such" / "folder" / "x.sqlite"), env=env)
     assert nowhere.returncode == 1 and "tutor backup:" in nowhere.stderr
+
+
+def test_purge_guests_from_the_command_line(tmp_path: Path) -> None:
+    env = {"TUTOR_DATABASE": str(tmp_path / "db.sqlite"), "TUTOR_INSTANCE_PATH": str(tmp_path / "instance")}
+    done = tutor("purge-guests", "--older-than", "30", env=env)
+    assert done.returncode == 0 and "Deleted 0 guest accounts" in done.stdout
+    assert tutor("purge-guests", "--older-than", "0", env=env).returncode == 2

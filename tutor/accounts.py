@@ -4,18 +4,27 @@ A visitor who starts practising gets a guest account at once, so nothing they
 answer is lost; registering turns that guest into a named account, keeping
 everything. Logging in to an existing account from a guest session moves the
 guest's progress into it.
+
+Failed log-ins are counted in the database (per username and per address, so
+the limit holds across server processes) and refused beyond the limits with
+:class:`TooManyLogins`. A username that does not exist costs a password check
+all the same, so timing does not tell which usernames exist.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .clock import now
+from .clock import moment as current_moment
+from .clock import now, stamp
 from .engine.catalogues import N_, Problem
 from .progress import rebuild_skill_states
 from .store import write_transaction
@@ -23,6 +32,72 @@ from .store import write_transaction
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
 MIN_PASSWORD = 8
 ROLES = ("learner", "teacher")
+COMMON_PASSWORDS = frozenset(
+    [
+        "password",
+        "password1",
+        "password12",
+        "password123",
+        "passw0rd",
+        "p@ssw0rd",
+        "p@ssword",
+        "12345678",
+        "123456789",
+        "1234567890",
+        "87654321",
+        "11111111",
+        "00000000",
+        "12341234",
+        "11223344",
+        "12121212",
+        "123123123",
+        "qwertyui",
+        "qwertyuiop",
+        "qwerty123",
+        "1q2w3e4r",
+        "1qaz2wsx",
+        "zaq12wsx",
+        "asdfghjk",
+        "asdfghjkl",
+        "zxcvbnm1",
+        "iloveyou",
+        "sunshine",
+        "princess",
+        "football",
+        "baseball",
+        "superman",
+        "starwars",
+        "trustno1",
+        "letmein1",
+        "welcome1",
+        "welcome123",
+        "admin123",
+        "administrator",
+        "abc12345",
+        "abcd1234",
+        "qwer1234",
+        "computer",
+        "internet",
+        "whatever",
+        "dragon12",
+        "monkey12",
+        "michelle",
+        "jennifer",
+        "mahjong1",
+        "riichi123",
+        "changeme",
+    ]
+)
+"""The most common passwords (of 8 characters or more), refused whatever their case."""
+LOGIN_WINDOW = timedelta(minutes=15)
+LOGIN_LIMIT_ACCOUNT = 10
+LOGIN_LIMIT_ADDRESS = 50
+"""Failed log-ins allowed in the window, per username and per address (a school may share one address)."""
+GUEST_WINDOW = timedelta(hours=1)
+GUEST_LIMIT_ADDRESS = 100
+"""Guest accounts one address may make in the window (the web app's GUEST_LIMIT setting; 0: no limit)."""
+RESET_LIFETIME = timedelta(hours=24)
+"""How long a password reset link works (once)."""
 # Tables whose rows belong to a user and move with a guest's progress.
 OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports")
 
@@ -31,12 +106,36 @@ class AccountError(Problem):
     """A registration or log-in that cannot go ahead; the message is for the person typing."""
 
 
+class TooManyLogins(AccountError):
+    """Too many failed log-ins lately, for this username or from this address."""
+
+    def __init__(self, minutes: int) -> None:
+        if minutes == 1:
+            super().__init__(N_("Too many failed log-ins. Try again in 1 minute."))
+        else:
+            super().__init__(N_("Too many failed log-ins. Try again in {minutes} minutes."), minutes=minutes)
+        self.minutes = minutes
+
+
+class TooManyGuests(AccountError):
+    """Too many guest accounts made from this address lately."""
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(
+            N_("Too many guests from your address. Log in or create an account, or try again in {minutes} minutes."),
+            minutes=minutes,
+        )
+        self.minutes = minutes
+
+
 @dataclass(frozen=True)
 class User:
     id: int
     username: str | None
     role: str
     is_guest: bool
+    generation: int = 0
+    """The account's session generation: a cookie of an older generation is logged out."""
 
     @property
     def name(self) -> str:
@@ -48,18 +147,35 @@ class User:
 
 
 def _user(row: dict[str, Any]) -> User:
-    return User(row["id"], row["username"], row["role"], bool(row["is_guest"]))
+    return User(row["id"], row["username"], row["role"], bool(row["is_guest"]), row["session_generation"])
 
 
 def get_user(db: Database, user_id: int) -> User | None:
-    rows = list(db.query("SELECT id, username, role, is_guest FROM users WHERE id = ?", [user_id]))
+    rows = list(db.query("SELECT id, username, role, is_guest, session_generation FROM users WHERE id = ?", [user_id]))
     return _user(rows[0]) if rows else None
 
 
-def create_guest(db: Database) -> User:
+def create_guest(
+    db: Database, address: str = "unknown", limit: int = GUEST_LIMIT_ADDRESS, at: datetime | None = None
+) -> User:
+    """A new guest account, unless this address made ``limit`` of them in the last hour (:class:`TooManyGuests`)."""
+    moment = current_moment(at)
     with write_transaction(db):
+        if limit > 0:
+            made = [
+                row["created_at"]
+                for row in db.query(
+                    "SELECT created_at FROM users WHERE is_guest = 1 AND created_address = ? AND created_at >= ?"
+                    " ORDER BY created_at DESC LIMIT ?",
+                    [address, stamp(moment - GUEST_WINDOW), limit],
+                )
+            ]
+            if len(made) >= limit:
+                free_at = datetime.fromisoformat(made[-1]) + GUEST_WINDOW
+                raise TooManyGuests(max(1, -(-int((free_at - moment).total_seconds()) // 60)))
         cursor = db.execute(
-            "INSERT INTO users (role, is_guest, created_at, last_seen_at) VALUES ('learner', 1, ?, ?)", [now(), now()]
+            "INSERT INTO users (role, is_guest, created_at, last_seen_at, created_address) VALUES ('learner', 1, ?, ?, ?)",
+            [stamp(moment), stamp(moment), address],
         )
     assert cursor.lastrowid is not None
     return User(cursor.lastrowid, None, "learner", True)
@@ -70,12 +186,30 @@ def _check_new(db: Database, username: str, password: str, role: str) -> None:
         raise AccountError(
             N_("A username is 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit.")
         )
-    if len(password) < MIN_PASSWORD:
-        raise AccountError(N_("Choose a password of at least {least} characters."), least=MIN_PASSWORD)
+    check_password(password, username)
     if role not in ROLES:
         raise AccountError(N_("An account is a {roles}."), roles=" or a ".join(ROLES))
     if list(db.query("SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", [username])):
         raise AccountError(N_("The username {username!r} is taken; choose another."), username=username)
+
+
+def _is_run(text: str) -> bool:
+    """Each character one after the previous (``12345678``, ``abcdefgh``) or one before it."""
+    steps = {ord(b) - ord(a) for a, b in zip(text, text[1:], strict=False)}
+    return steps in ({1}, {-1})
+
+
+def check_password(password: str, username: str = "") -> None:
+    """Refuse a password that is short, trivial, common or the username; the rules the register form shows."""
+    if len(password) < MIN_PASSWORD:
+        raise AccountError(N_("Choose a password of at least {least} characters."), least=MIN_PASSWORD)
+    folded = password.strip().casefold()
+    if len(set(password)) == 1 or not folded:
+        raise AccountError(N_("A password of one character repeated is too easy to guess; choose another."))
+    if username and folded == username.strip().casefold():
+        raise AccountError(N_("A password cannot be the username; choose another."))
+    if folded in COMMON_PASSWORDS or _is_run(folded):
+        raise AccountError(N_("That password is one of the most commonly used; choose another."))
 
 
 def register(db: Database, username: str, password: str, role: str = "learner", guest: User | None = None) -> User:
@@ -85,11 +219,15 @@ def register(db: Database, username: str, password: str, role: str = "learner", 
         _check_new(db, username, password, role)
         hashed = generate_password_hash(password)
         if guest is not None and guest.is_guest:
+            # A new generation: a copy of the guest's cookie must not be logged in to the new account.
             db.execute(
-                "UPDATE users SET username = ?, password_hash = ?, role = ?, is_guest = 0, last_seen_at = ? WHERE id = ?",
+                "UPDATE users SET username = ?, password_hash = ?, role = ?, is_guest = 0, last_seen_at = ?,"
+                " session_generation = session_generation + 1 WHERE id = ?",
                 [username, hashed, role, now(), guest.id],
             )
-            return User(guest.id, username, role, False)
+            found = get_user(db, guest.id)
+            assert found is not None
+            return found
         cursor = db.execute(
             "INSERT INTO users (username, password_hash, role, is_guest, created_at, last_seen_at)"
             " VALUES (?, ?, ?, 0, ?, ?)",
@@ -99,17 +237,170 @@ def register(db: Database, username: str, password: str, role: str = "learner", 
     return User(cursor.lastrowid, username, role, False)
 
 
-def authenticate(db: Database, username: str, password: str) -> User:
+_dummy: list[str] = []
+
+
+def _dummy_hash() -> str:
+    """A hash of no one's password, made like real ones: checked when the username is unknown."""
+    if not _dummy:
+        _dummy.append(generate_password_hash(secrets.token_hex(16)))
+    return _dummy[0]
+
+
+def _wait_minutes(db: Database, column: str, value: str, limit: int, since: str, moment: datetime) -> int:
+    """Minutes until fewer than ``limit`` failed log-ins for this username or address remain in the window."""
+    wrong = [
+        row["at"]
+        for row in db.query(
+            f"SELECT at FROM login_attempts WHERE {column} = ? AND ok = 0 AND at >= ? ORDER BY at DESC LIMIT ?",
+            [value, since, limit],
+        )
+    ]
+    if len(wrong) < limit:
+        return 0
+    free_at = datetime.fromisoformat(wrong[-1]) + LOGIN_WINDOW
+    return max(1, -(-int((free_at - moment).total_seconds()) // 60))
+
+
+def authenticate(
+    db: Database, username: str, password: str, address: str = "unknown", at: datetime | None = None
+) -> User:
+    """The account with this username and password. Failures are counted per username and per address;
+    beyond the limits :class:`TooManyLogins` is raised before the password is even checked."""
+    name = username.strip()
+    key = name.casefold()[:64]
+    moment = current_moment(at)
+    since = stamp(moment - LOGIN_WINDOW)
+    with write_transaction(db):
+        # Counted and recorded (as a failure, until the password proves right) in one transaction,
+        # so log-ins sent at once cannot all slip under the limit.
+        db.execute("DELETE FROM login_attempts WHERE at < ?", [stamp(moment - timedelta(days=1))])
+        minutes = max(
+            _wait_minutes(db, "username", key, LOGIN_LIMIT_ACCOUNT, since, moment),
+            _wait_minutes(db, "address", address, LOGIN_LIMIT_ADDRESS, since, moment),
+        )
+        if minutes:
+            raise TooManyLogins(minutes)
+        cursor = db.execute(
+            "INSERT INTO login_attempts (username, address, at, ok) VALUES (?, ?, ?, 0)", [key, address, stamp(moment)]
+        )
     rows = list(
         db.query(
-            "SELECT id, username, role, is_guest, password_hash FROM users WHERE username = ? COLLATE NOCASE",
-            [username.strip()],
+            "SELECT id, username, role, is_guest, session_generation, password_hash FROM users"
+            " WHERE username = ? COLLATE NOCASE",
+            [name],
         )
     )
-    # The same message either way, so the form does not reveal which usernames exist.
-    if not rows or not check_password_hash(rows[0]["password_hash"], password):
+    # An unknown username costs a password check too, and gets the same message, so neither the time
+    # taken nor the words tell which usernames exist.
+    stored = rows[0]["password_hash"] if rows and rows[0]["password_hash"] else _dummy_hash()
+    if not check_password_hash(stored, password) or not rows:
         raise AccountError(N_("That username and password do not match an account."))
+    with write_transaction(db):
+        db.execute("UPDATE login_attempts SET ok = 1 WHERE id = ?", [cursor.lastrowid])
     return _user(rows[0])
+
+
+def end_sessions(db: Database, user_id: int) -> int:
+    """Log out every cookie of this user issued so far; returns the new session generation."""
+    with write_transaction(db):
+        db.execute("UPDATE users SET session_generation = session_generation + 1 WHERE id = ?", [user_id])
+    user = get_user(db, user_id)
+    return user.generation if user is not None else 0
+
+
+def change_password(db: Database, user: User, current: str, new: str, address: str = "unknown") -> User:
+    """A new password for a named account, after checking its current one; every earlier session ends."""
+    if user.username is None:
+        raise AccountError(N_("Create an account first."))
+    authenticate(db, user.username, current, address)
+    check_password(new, user.username)
+    with write_transaction(db):
+        db.execute(
+            "UPDATE users SET password_hash = ?, session_generation = session_generation + 1 WHERE id = ?",
+            [generate_password_hash(new), user.id],
+        )
+    found = get_user(db, user.id)
+    assert found is not None
+    return found
+
+
+def purge_guests(db: Database, older_than: timedelta, at: datetime | None = None) -> int:
+    """Delete guest accounts, with everything they practised, made before ``older_than`` ago and with no
+    practice since; returns how many. Registered accounts are never touched."""
+    since = stamp(current_moment(at) - older_than)
+    stale = (
+        "SELECT id FROM users WHERE is_guest = 1 AND created_at < :since"
+        " AND NOT EXISTS (SELECT 1 FROM practice_sessions s WHERE s.user_id = users.id AND s.started_at >= :since)"
+        " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.user_id = users.id AND a.answered_at >= :since)"
+    )
+    with write_transaction(db):
+        ids = [row["id"] for row in db.query(stale, {"since": since})]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            for table in ("answer_skills", "reports", "answers", "questions", "practice_sessions", "skill_states"):
+                db.execute(f"DELETE FROM {table} WHERE user_id IN ({marks})", chunk)
+            db.execute(f"DELETE FROM memberships WHERE user_id IN ({marks})", chunk)
+            db.execute(f"DELETE FROM users WHERE id IN ({marks})", chunk)
+    return len(ids)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def make_reset_link_token(db: Database, user_id: int, made_by: int, at: datetime | None = None) -> str:
+    """A one-time token to set a new password for this account, working for :data:`RESET_LIFETIME`.
+    Only its hash is stored; any earlier unused token of the account stops working."""
+    token = secrets.token_urlsafe(32)
+    moment = current_moment(at)
+    with write_transaction(db):
+        db.execute("DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL", [user_id])
+        db.execute(
+            "INSERT INTO password_resets (token_hash, user_id, made_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            [_token_hash(token), user_id, made_by, stamp(moment), stamp(moment + RESET_LIFETIME)],
+        )
+    return token
+
+
+def reset_link_user(db: Database, token: str, at: datetime | None = None) -> User:
+    """The account a reset token is for, while it is unused and unexpired."""
+    rows = list(
+        db.query(
+            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation FROM password_resets r"
+            " JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?",
+            [_token_hash(token), stamp(current_moment(at))],
+        )
+    )
+    if not rows:
+        raise AccountError(
+            N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
+        )
+    return _user(rows[0])
+
+
+def reset_password(db: Database, token: str, new: str, at: datetime | None = None) -> User:
+    """Set a new password with a reset token (used up by it); every earlier session of the account ends."""
+    user = reset_link_user(db, token, at)
+    check_password(new, user.username or "")
+    hashed = generate_password_hash(new)
+    with write_transaction(db):
+        used = db.execute(
+            "UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+            [stamp(current_moment(at)), _token_hash(token)],
+        )
+        if used.rowcount != 1:  # used at the same moment by another request
+            raise AccountError(
+                N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
+            )
+        db.execute(
+            "UPDATE users SET password_hash = ?, session_generation = session_generation + 1 WHERE id = ?",
+            [hashed, user.id],
+        )
+    found = get_user(db, user.id)
+    assert found is not None
+    return found
 
 
 def merge_guest(db: Database, guest: User, into: User) -> None:

@@ -35,8 +35,8 @@ class JSONProvider(DefaultJSONProvider):
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. Settings come from ``config``, else the environment (TUTOR_DATABASE,
-    TUTOR_SECRET_KEY, TUTOR_LESSONS_DIR, TUTOR_INSTANCE_PATH, TUTOR_TRUSTED_PROXIES), else defaults
-    in the instance folder."""
+    TUTOR_SECRET_KEY, TUTOR_LESSONS_DIR, TUTOR_INSTANCE_PATH, TUTOR_TRUSTED_PROXIES, TUTOR_SERVER_TIMING,
+    TUTOR_SECURE_COOKIES), else defaults in the instance folder."""
     app = Flask(
         __name__,
         instance_path=os.environ.get("TUTOR_INSTANCE_PATH") or str(Path.cwd() / "instance"),
@@ -104,6 +104,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(hand_drawing=hand_drawing)  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
+    _security_headers(app)
     proxies = app.config.get("TRUSTED_PROXIES") or os.environ.get("TUTOR_TRUSTED_PROXIES") or "0"
     if str(proxies).isdecimal() and int(proxies) > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -114,17 +115,62 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def _setting(app: Flask, name: str) -> bool:
+    """A yes/no setting: ``config[name]``, else ``TUTOR_<name>=1`` in the environment."""
+    value = app.config.get(name)
+    if value is None:
+        value = os.environ.get(f"TUTOR_{name}", "")
+    return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
 def _time_requests(app: Flask) -> None:
-    """A Server-Timing header on every response: what the load script reads as server time."""
+    """A Server-Timing header, only when asked for (debug, or SERVER_TIMING / TUTOR_SERVER_TIMING=1):
+    what the load scripts read as server time. Otherwise it would tell anyone how long a log-in took."""
+    asked = _setting(app, "SERVER_TIMING")
 
     @app.before_request
     def start_clock() -> None:
-        g.started = time.perf_counter()
+        if asked or app.debug:
+            g.started = time.perf_counter()
 
     @app.after_request
     def report_time(response: Response) -> Response:
         if "started" in g:
             response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - g.started) * 1000:.2f}"
+        return response
+
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        # Inline style attributes stay allowed: charts and meters set their size through a CSS variable
+        # computed per row (style="--share: 0.42"), and the tile symbols hide their <svg> with
+        # style="display:none". Styles cannot run code; scripts stay 'self' only (no inline script).
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+
+
+def _security_headers(app: Flask) -> None:
+    """Headers on every response that tell the browser what this site never does; cookies marked
+    Secure when TUTOR_SECURE_COOKIES=1 (behind HTTPS)."""
+    if _setting(app, "SECURE_COOKIES"):
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+    @app.after_request
+    def add_headers(response: Response) -> Response:
+        headers = response.headers
+        headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers["X-Frame-Options"] = "DENY"
+        headers["Referrer-Policy"] = "same-origin"
+        if g.get("user") is not None:
+            headers["Cache-Control"] = "no-store"  # someone's own page: never kept by a shared cache or the browser
         return response
 
 
@@ -157,8 +203,15 @@ def _instance_secret(app: Flask) -> str:
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        try:
+            # Readable by the owner only from the moment it exists (no window with the umask's mode);
+            # O_EXCL: when two processes start at once, the second reads the first one's key.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as file:
+                file.write(secrets.token_hex(32))
     return path.read_text().strip()
 
 

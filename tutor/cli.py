@@ -142,6 +142,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     backup.add_argument("destination", help="a file to write, or a folder (a dated file name is chosen)")
     backup.set_defaults(run=run_backup)
+
+    purge = commands.add_parser(
+        "purge-guests",
+        help="delete old guest accounts",
+        description="Delete guest accounts made more than DAYS days ago and not used since, with everything "
+        "they practised. Registered accounts are never touched.",
+    )
+    purge.add_argument("--older-than", metavar="DAYS", type=int, required=True, help="days without practice")
+    purge.set_defaults(run=run_purge_guests)
     return parser
 
 
@@ -346,6 +355,28 @@ def run_export_class(args: argparse.Namespace) -> int:
                 out.close()
     finally:
         db.conn.close()
+    return 0
+
+
+def run_purge_guests(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
+    from . import create_app
+    from .accounts import purge_guests
+    from .store import connect, init_db
+
+    if args.older_than < 1:
+        print("tutor purge-guests: --older-than needs at least 1 day", file=sys.stderr)
+        return 2
+    app = create_app()
+    with app.app_context():
+        init_db()
+    db = connect(app.config["DATABASE"])
+    try:
+        gone = purge_guests(db, timedelta(days=args.older_than))
+    finally:
+        db.conn.close()
+    print(f"Deleted {gone} guest account{'' if gone == 1 else 's'} unused for {args.older_than} days or more.")
     return 0
 
 

@@ -199,6 +199,42 @@ def m005_first_answer_stands(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX idx_answers_first ON answers (question_id) WHERE attempt = 1")
 
 
+@migrations()
+def m006_session_generation_and_login_attempts(db: Database) -> None:
+    """Cookies that logging out can end, and failed log-ins counted where every server process sees them.
+
+    A session cookie carries its user's ``session_generation``; logging out, registering a guest and
+    changing a password add one, so every cookie issued before stops working.
+    """
+    db.execute("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0")
+    db.table("login_attempts").create(
+        {"id": int, "username": str, "address": str, "at": str, "ok": int},
+        pk="id",
+        not_null={"username", "address", "at", "ok"},
+    )
+    db.table("login_attempts").create_index(["username", "at"])
+    db.table("login_attempts").create_index(["address", "at"])
+
+
+@migrations()
+def m007_guest_addresses(db: Database) -> None:
+    """The address each guest account was made from: guests made per address are limited."""
+    db.execute("ALTER TABLE users ADD COLUMN created_address TEXT")
+    db.execute("CREATE INDEX idx_users_guest_address ON users (created_address, created_at) WHERE is_guest = 1")
+
+
+@migrations()
+def m008_password_resets(db: Database) -> None:
+    """One-time password reset links a teacher makes for a student of their class (only a hash is kept)."""
+    db.table("password_resets").create(
+        {"token_hash": str, "user_id": int, "made_by": int, "created_at": str, "expires_at": str, "used_at": str},
+        pk="token_hash",
+        foreign_keys=[("user_id", "users", "id"), ("made_by", "users", "id")],
+        not_null={"user_id", "made_by", "created_at", "expires_at"},
+    )
+    db.table("password_resets").create_index(["user_id"])
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

@@ -9,12 +9,14 @@ function of its body and changes nothing.
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
 from datetime import timedelta
 
-from flask import Flask, abort, g, request, session
+from flask import Flask, abort, current_app, g, request, session
 
-from .accounts import User, create_guest, get_user
+from .accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user
+from .i18n import say
 from .store import get_db
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -43,12 +45,21 @@ def _check_csrf() -> None:
 
 def current_user() -> User | None:
     """The logged-in user (a guest included), looked up once per request and only when asked:
-    tile images and score calls never touch the users table."""
+    tile images and score calls never touch the users table.
+
+    The cookie carries the user's session generation when it was issued; logging out, registering
+    and changing the password start a new one, and a cookie of an older generation is logged out
+    (a cookie from before generations existed counts as generation 0)."""
     if "user" not in g:
         user_id = session.get("user_id")
-        g.user = get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        found = get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        if found is not None and session.get("gen", 0) != found.generation:
+            found = None
+        g.user = found
         if user_id is not None and g.user is None:
-            session.pop("user_id", None)  # the account is gone (e.g. a guest merged into another)
+            # The account is gone (e.g. a guest merged into another) or this session was ended.
+            session.pop("user_id", None)
+            session.pop("gen", None)
     user: User | None = g.user
     return user
 
@@ -57,7 +68,11 @@ def learner() -> User:
     """The user, making a guest account on first need so no answer is ever lost."""
     user = current_user()
     if user is None:
-        user = create_guest(get_db())
+        limit = current_app.config.get("GUEST_LIMIT", GUEST_LIMIT_ADDRESS)
+        try:
+            user = create_guest(get_db(), request.remote_addr or "unknown", int(limit))
+        except TooManyGuests as refusal:
+            abort(429, say(refusal))
         log_in(user, keep_token=True)  # the page or client that asked still holds the current token
     return user
 
@@ -68,11 +83,16 @@ def log_in(user: User, keep_token: bool = False) -> None:
     if keep_token and token:
         session["csrf"] = token
     session["user_id"] = user.id
+    session["gen"] = user.generation
     session.permanent = True
     g.user = user
 
 
 def log_out() -> None:
+    """End this session and every other cookie of the same user (copies included)."""
+    user = current_user()
+    if user is not None:
+        end_sessions(get_db(), user.id)
     session.clear()
     g.user = None
 
@@ -84,5 +104,8 @@ def init_app(app: Flask) -> None:
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=60)
     # Re-signing an unchanged cookie on every response costs more than the rest of a small request.
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    # Guest accounts one address may make per hour (TUTOR_GUEST_LIMIT; 0: no limit, e.g. for load checks).
+    limit = os.environ.get("TUTOR_GUEST_LIMIT", "")
+    app.config.setdefault("GUEST_LIMIT", int(limit) if limit.isdecimal() else GUEST_LIMIT_ADDRESS)
     app.before_request(_check_csrf)
     app.jinja_env.globals.update(csrf_token=csrf_token, current_user=current_user)

@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import classroom as rooms
 from .. import progress
-from ..accounts import User
+from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
 from ..i18n import gettext, say
 from ..quiz.makers import HAND_PARTS
@@ -226,13 +226,32 @@ def leave(class_id: int) -> ResponseReturnValue:
 
 @bp.get("/<int:class_id>/students/<int:user_id>")
 @account_required
-def student(class_id: int, user_id: int) -> ResponseReturnValue:
+def student(class_id: int, user_id: int, reset_link: str | None = None) -> ResponseReturnValue:
     """One student's work on every assignment of the class, for their teacher."""
     classroom = _teaching(class_id)
     someone = _student(classroom, user_id)
     db = get_db()
     work = [(a, rooms.student_work(db, a, user_id)) for a in rooms.assignments(db, classroom)]
-    return render_template("classroom/student.html", classroom=classroom, student=someone, work=work)
+    page = render_template(
+        "classroom/student.html",
+        classroom=classroom,
+        student=someone,
+        work=work,
+        reset_link=reset_link,
+        reset_hours=int(RESET_LIFETIME.total_seconds() // 3600),
+    )
+    return page, 200, {"Cache-Control": "no-store"}
+
+
+@bp.post("/<int:class_id>/students/<int:user_id>/reset-link")
+@account_required
+def reset_link(class_id: int, user_id: int) -> ResponseReturnValue:
+    """A one-time link for a student who forgot their password, shown to their teacher once (never flashed:
+    the session cookie is signed, not secret)."""
+    classroom = _teaching(class_id)
+    _student(classroom, user_id)
+    token = make_reset_link_token(get_db(), user_id, _me().id)
+    return student(class_id, user_id, url_for("auth.reset", token=token, _external=True))
 
 
 @bp.get("/<int:class_id>/attempts/<int:session_id>")
