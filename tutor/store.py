@@ -294,29 +294,52 @@ def close_db(error: BaseException | None = None) -> None:
 
 
 def backup(source: str | Path, destination: str | Path) -> Path:
-    """A consistent copy of a live database through SQLite's online backup, checked before it is kept.
+    """A consistent copy of a live database, checked before it is kept.
 
-    Writers may go on meanwhile: the copy is the database as of one moment. It is written
-    beside the destination and renamed into place only once ``PRAGMA integrity_check`` passes,
-    so a failed backup never leaves a half-written file under the name asked for.
+    The copy is made in one step (``VACUUM INTO``, inside one read transaction), so writers may go
+    on meanwhile and the copy is the database as of one moment; a copy in steps started over each
+    time an answer arrived, and never finished on a busy server. It is written beside the
+    destination and renamed into place only once ``PRAGMA integrity_check`` passes, so a failed
+    backup never leaves a half-written file under the name asked for. Afterwards the live
+    database's WAL is checkpointed and truncated, if no one is in the way.
     """
     target = Path(destination)
     if target.is_dir():
         target = target / f"tutor-{moment().strftime('%Y%m%d-%H%M%S')}.sqlite"
     partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)  # VACUUM INTO writes only into a new (or empty) file
     live = sqlite3.connect(f"file:{Path(source)}?mode=ro", uri=True, timeout=10)
-    copy = sqlite3.connect(partial)
     try:
-        live.backup(copy, pages=1024)  # in steps, so writers are held up for moments, not the whole copy
-        verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
-        if verdict != "ok":
-            raise sqlite3.DatabaseError(f"the copy failed its integrity check: {verdict}")
-        copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+        live.execute("VACUUM INTO ?", (str(partial),))
     finally:
-        copy.close()
         live.close()
-    partial.replace(target)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {verdict}")
+            copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+        finally:
+            copy.close()
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    _checkpoint(source)
     return target
+
+
+def _checkpoint(path: str | Path) -> None:
+    """Fold the WAL into the database file and truncate it; skipped if writers keep it busy or it is read-only."""
+    try:
+        live = sqlite3.connect(path, timeout=2)
+        try:
+            live.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            live.close()
+    except sqlite3.Error:
+        pass  # the copy is made; the server's own checkpoints keep the WAL in bounds meanwhile
 
 
 def init_db() -> int:
