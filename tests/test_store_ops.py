@@ -3,6 +3,7 @@ file was briefly read-only."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -10,6 +11,13 @@ import threading
 import time
 from pathlib import Path
 
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlite_utils import Database
+from werkzeug.test import TestResponse
+
+from tests.conftest import csrf
+from tutor import store
 from tutor.store import backup, connect, migrations
 
 
@@ -80,3 +88,69 @@ def test_backup_finishes_while_a_writer_keeps_inserting(tmp_path: Path) -> None:
     finally:
         copy.close()
     assert not list(tmp_path.glob("*.partial"))
+
+
+def _pooled(app: Flask) -> Database:
+    """The connection this thread keeps for the app's database (the test client runs requests here)."""
+    db: Database = store._pool.dbs[str(app.config["DATABASE"])]
+    return db
+
+
+def _next(client: FlaskClient, token: str) -> TestResponse:
+    return client.post("/api/questions/next", json={"topics": ["fu"]}, headers={"X-CSRF-Token": token})
+
+
+def _read_only_now(app: Flask) -> None:
+    """As if the connection had been opened while the file was read-only: SQLite then stays read-only."""
+    _pooled(app).conn.execute("PRAGMA query_only = 1")
+
+
+def test_a_read_only_database_is_a_503_and_the_next_request_recovers(app: Flask, client: FlaskClient) -> None:
+    token = csrf(client)
+    assert _next(client, token).status_code == 200  # opens and keeps this thread's connection
+    before = _pooled(app)
+    _read_only_now(app)
+    refused = _next(client, token)
+    assert refused.status_code == 503, refused.get_data(as_text=True)
+    assert refused.json["error"]["code"] == "unavailable" and refused.headers["Retry-After"]
+    # The read-only connection is gone: the next request opens a fresh one and works.
+    served = _next(client, token)
+    assert served.status_code == 200, served.json
+    assert _pooled(app) is not before
+
+
+def test_a_page_gets_a_friendly_503_page_and_the_next_form_works(app: Flask, client: FlaskClient) -> None:
+    token = csrf(client)
+    assert _next(client, token).status_code == 200
+    _read_only_now(app)
+    refused = client.post("/practice/start", data={"csrf_token": token, "topics": "fu"})
+    assert refused.status_code == 503
+    page = refused.get_data(as_text=True)
+    assert "<html" in page and "try again in a moment" in page and "Traceback" not in page
+    assert client.post("/practice/start", data={"csrf_token": token, "topics": "fu"}).status_code == 302
+
+
+def test_a_write_error_drops_the_write_lock_descriptor_too(app: Flask, client: FlaskClient) -> None:
+    token = csrf(client)
+    assert _next(client, token).status_code == 200
+    path = _pooled(app).conn.execute("PRAGMA database_list").fetchone()[2]
+    held = store._LOCK_FILES[(os.getpid(), path)]
+    _read_only_now(app)
+    assert _next(client, token).status_code == 503
+    assert store._LOCK_FILES.get((os.getpid(), path)) != held  # closed and forgotten: reopened on the next write
+    assert _next(client, token).status_code == 200
+
+
+def test_a_programming_error_in_sql_is_still_a_500() -> None:
+    assert not store.is_unavailable(sqlite3.OperationalError("no such table: nothing"))
+    memory = sqlite3.connect(":memory:")
+    try:
+        memory.execute("PRAGMA query_only = 1")
+        try:
+            memory.execute("CREATE TABLE t (x)")
+        except sqlite3.OperationalError as problem:
+            assert store.is_unavailable(problem)
+        else:
+            raise AssertionError("query_only let a write through")
+    finally:
+        memory.close()

@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -289,8 +289,64 @@ def get_db() -> Database:
 
 def close_db(error: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None and db.conn.in_transaction:
-        db.conn.execute("ROLLBACK")  # never hand a half-done transaction to the next request
+    if db is None:
+        return
+    try:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")  # never hand a half-done transaction to the next request
+    except sqlite3.Error:
+        _forget(db)  # a connection that cannot even roll back is not handed to the next request
+
+
+UNAVAILABLE = {
+    sqlite3.SQLITE_BUSY,
+    sqlite3.SQLITE_LOCKED,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PROTOCOL,
+}
+"""SQLite's primary result codes for a database that cannot be used just now (read-only, a disk error,
+a full disk, locked too long), as opposed to a mistake in the code."""
+
+
+def is_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` means the database file cannot be used just now; trying again later may work."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.Error) and code is not None and code & 0xFF in UNAVAILABLE
+
+
+def discard_db() -> None:
+    """Forget the request's connection after a database error: the next request opens a fresh one.
+
+    A connection opened while the file was read-only stays read-only, and one that met a disk error
+    may be left unusable; without this every later request of the thread would fail until a restart.
+    The process's write-lock descriptor for the file is reopened too.
+    """
+    db = g.pop("db", None)
+    if db is not None:
+        _forget(db)
+
+
+def _forget(db: Database) -> None:
+    """Drop ``db`` from this thread's connections, close it, and reopen the write lock's file next time."""
+    open_here: OrderedDict[str, Database] = _pool.__dict__.setdefault("dbs", OrderedDict())
+    for path, pooled in list(open_here.items()):
+        if pooled is db:
+            del open_here[path]
+    try:
+        path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+    except sqlite3.Error:
+        path = ""
+    with suppress(sqlite3.Error):
+        db.conn.close()  # also ends an open transaction
+    if path:
+        with _WRITE_LOCK:  # no thread of this process holds the file lock while its descriptor goes
+            fd = _LOCK_FILES.pop((os.getpid(), path), None)
+            if fd is not None:
+                with suppress(OSError):
+                    os.close(fd)
 
 
 def backup(source: str | Path, destination: str | Path) -> Path:
