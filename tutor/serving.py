@@ -24,6 +24,7 @@ import signal
 import socket
 import sys
 import time
+import traceback
 from collections.abc import Mapping
 from typing import Any
 
@@ -158,6 +159,9 @@ class Supervisor:
             listener = _socket(self.host, self.port, reuse_port=True)
             waitress.serve(self.app, sockets=[listener], **self.settings)
             code = 0
+        except BaseException:
+            traceback.print_exc()  # why this worker could not serve; the parent starts another
+            sys.stderr.flush()
         finally:
             os._exit(code)
 
@@ -176,13 +180,12 @@ class Supervisor:
 
 def _socket(host: str, port: int, reuse_port: bool) -> socket.socket:
     """A TCP socket bound to host:port (not yet listening: waitress calls listen())."""
-    family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    sock = socket.socket(family, kind, protocol)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if reuse_port:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-        sock.bind(address)
+        sock.bind((host, port))
     except OSError:
         sock.close()
         raise
