@@ -7,6 +7,7 @@ connections do not keep a normal request out.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.client
 import os
@@ -95,7 +96,11 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        _wait_for("two workers listening", lambda: self._check_running() and self.listening() == 2, timeout=60)
+        try:
+            _wait_for("two workers listening", lambda: self._check_running() and self.listening() == 2, timeout=60)
+        except BaseException:
+            self.close()  # never leave a half-started server behind
+            raise
 
     def _check_running(self) -> bool:
         assert self.process.poll() is None, self.log_path.read_text()
@@ -123,9 +128,10 @@ class Server:
             connection.close()
 
     def close(self) -> None:
-        if self.process.poll() is None:
+        """SIGKILL to the whole session: the parent and any worker, whatever state the test left them in."""
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        self.process.wait(timeout=10)
         self.log.close()
 
 
