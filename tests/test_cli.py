@@ -261,3 +261,33 @@ def test_purge_guests_from_the_command_line(tmp_path: Path) -> None:
     done = tutor("purge-guests", "--older-than", "30", env=env)
     assert done.returncode == 0 and "Deleted 0 guest accounts" in done.stdout
     assert tutor("purge-guests", "--older-than", "0", env=env).returncode == 2
+
+
+DEEP = "[" * 20_000 + "]" * 20_000
+"""One line of JSON nested 20,000 deep: Python's parser gives up with RecursionError."""
+
+
+def test_score_jsonl_answers_a_too_deeply_nested_line_with_bad_request_and_goes_on() -> None:
+    done = tutor(
+        "score", "--jsonl", "--workers", "1", stdin="\n".join([json.dumps(GOOD), DEEP, json.dumps(GOOD)]) + "\n"
+    )
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 3
+    assert answers[1]["error"]["code"] == "bad_request" and "deeply" in answers[1]["error"]["message"]
+    assert answers[0]["total"] == answers[2]["total"] == 2000
+
+
+def test_score_jsonl_file_with_a_too_deeply_nested_line_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join([DEEP, json.dumps(GOOD)]) + "\n")
+    done = tutor("score", "--jsonl", str(path))
+    assert done.returncode == 0, done.stderr
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["error"]["code"] == "bad_request" and second["total"] == 2000
+
+
+def test_score_json_too_deeply_nested_is_a_bad_request() -> None:
+    done = tutor("score", "--json", stdin=DEEP)
+    assert done.returncode == 2, done.stderr
+    assert json.loads(done.stdout)["error"]["code"] == "bad_request"

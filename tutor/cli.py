@@ -172,6 +172,8 @@ def run_score(args: argparse.Namespace) -> int:
             request = json.loads(text)
         except ValueError as problem:
             return _refuse(args, error("bad_request", f"the input is not valid JSON: {problem}"))
+        except RecursionError:
+            return _refuse(args, error("bad_request", "the input's JSON is nested too deeply to read"))
     try:
         if args.hand or args.win:
             request = _request_from_options(args)

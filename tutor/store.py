@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -325,34 +325,113 @@ def get_db() -> Database:
 
 def close_db(error: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None and db.conn.in_transaction:
-        db.conn.execute("ROLLBACK")  # never hand a half-done transaction to the next request
+    if db is None:
+        return
+    try:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")  # never hand a half-done transaction to the next request
+    except sqlite3.Error:
+        _forget(db)  # a connection that cannot even roll back is not handed to the next request
+
+
+UNAVAILABLE = {
+    sqlite3.SQLITE_BUSY,
+    sqlite3.SQLITE_LOCKED,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PROTOCOL,
+}
+"""SQLite's primary result codes for a database that cannot be used just now (read-only, a disk error,
+a full disk, locked too long), as opposed to a mistake in the code."""
+
+
+def is_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` means the database file cannot be used just now; trying again later may work."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.Error) and code is not None and code & 0xFF in UNAVAILABLE
+
+
+def discard_db() -> None:
+    """Forget the request's connection after a database error: the next request opens a fresh one.
+
+    A connection opened while the file was read-only stays read-only, and one that met a disk error
+    may be left unusable; without this every later request of the thread would fail until a restart.
+    The process's write-lock descriptor for the file is reopened too.
+    """
+    db = g.pop("db", None)
+    if db is not None:
+        _forget(db)
+
+
+def _forget(db: Database) -> None:
+    """Drop ``db`` from this thread's connections, close it, and reopen the write lock's file next time."""
+    open_here: OrderedDict[str, Database] = _pool.__dict__.setdefault("dbs", OrderedDict())
+    for path, pooled in list(open_here.items()):
+        if pooled is db:
+            del open_here[path]
+    try:
+        path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+    except sqlite3.Error:
+        path = ""
+    with suppress(sqlite3.Error):
+        db.conn.close()  # also ends an open transaction
+    if path:
+        with _WRITE_LOCK:  # no thread of this process holds the file lock while its descriptor goes
+            fd = _LOCK_FILES.pop((os.getpid(), path), None)
+            if fd is not None:
+                with suppress(OSError):
+                    os.close(fd)
 
 
 def backup(source: str | Path, destination: str | Path) -> Path:
-    """A consistent copy of a live database through SQLite's online backup, checked before it is kept.
+    """A consistent copy of a live database, checked before it is kept.
 
-    Writers may go on meanwhile: the copy is the database as of one moment. It is written
-    beside the destination and renamed into place only once ``PRAGMA integrity_check`` passes,
-    so a failed backup never leaves a half-written file under the name asked for.
+    The copy is made in one step (``VACUUM INTO``, inside one read transaction), so writers may go
+    on meanwhile and the copy is the database as of one moment; a copy in steps started over each
+    time an answer arrived, and never finished on a busy server. It is written beside the
+    destination and renamed into place only once ``PRAGMA integrity_check`` passes, so a failed
+    backup never leaves a half-written file under the name asked for. Afterwards the live
+    database's WAL is checkpointed and truncated, if no one is in the way.
     """
     target = Path(destination)
     if target.is_dir():
         target = target / f"tutor-{moment().strftime('%Y%m%d-%H%M%S')}.sqlite"
     partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)  # VACUUM INTO writes only into a new (or empty) file
     live = sqlite3.connect(f"file:{Path(source)}?mode=ro", uri=True, timeout=10)
-    copy = sqlite3.connect(partial)
     try:
-        live.backup(copy, pages=1024)  # in steps, so writers are held up for moments, not the whole copy
-        verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
-        if verdict != "ok":
-            raise sqlite3.DatabaseError(f"the copy failed its integrity check: {verdict}")
-        copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+        live.execute("VACUUM INTO ?", (str(partial),))
     finally:
-        copy.close()
         live.close()
-    partial.replace(target)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {verdict}")
+            copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+        finally:
+            copy.close()
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    _checkpoint(source)
     return target
+
+
+def _checkpoint(path: str | Path) -> None:
+    """Fold the WAL into the database file and truncate it; skipped if writers keep it busy or it is read-only."""
+    try:
+        live = sqlite3.connect(path, timeout=2)
+        try:
+            live.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            live.close()
+    except sqlite3.Error:
+        pass  # the copy is made; the server's own checkpoints keep the WAL in bounds meanwhile
 
 
 def init_db() -> int:

@@ -50,3 +50,10 @@ def test_a_huge_body_is_a_bad_request_not_a_crash(client: FlaskClient) -> None:
     response = client.post("/api/score", data='{"hand": "' + "1m" * 200_000 + '"}', content_type="application/json")
     assert response.status_code == 400
     assert response.json["error"]["code"] == "bad_request"
+
+
+def test_json_nested_20000_deep_is_a_400(client: FlaskClient) -> None:
+    deep = "[" * 20_000 + "]" * 20_000
+    response = client.post("/api/score", data=deep, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json["error"]["code"] == "bad_request"

@@ -1,7 +1,7 @@
 """Batch scoring, the engine behind ``tutor score --jsonl``: one request per line in, one response per line out.
 
-A line that is not valid JSON, or not a JSON object, gets a ``bad_request``
-line and the batch goes on. Answers keep the order of the requests.
+A line that is not valid JSON, not a JSON object, or nested too deeply to
+read, gets a ``bad_request`` line and the batch goes on. Answers keep the order of the requests.
 
 Two ways through a batch:
 
@@ -35,6 +35,8 @@ def answer_line(line: bytes) -> str:
         request = json.loads(line.decode())
     except ValueError as problem:  # invalid JSON, or bytes that are not UTF-8
         response = error("bad_request", f"this line is not valid JSON: {problem}")
+    except RecursionError:  # e.g. [[[[...]]]] thousands deep: Python's parser recurses once per level
+        response = error("bad_request", "this line's JSON is nested too deeply to read")
     else:
         response = score_request(request)
     return _encode(response)

@@ -1,12 +1,20 @@
-"""Friendly error pages (JSON under /api/) that never show a traceback."""
+"""Friendly error pages (JSON under /api/) that never show a traceback.
+
+A database that cannot be used just now (a read-only file, a disk error) is a 503 that says to try
+again, and the request's connection is dropped so that the next request opens a fresh one: the
+server recovers by itself once the file is writable again.
+"""
 
 from __future__ import annotations
+
+import sqlite3
 
 from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..i18n import gettext
+from ..store import discard_db, is_unavailable
 
 bp = Blueprint("errors", __name__)
 
@@ -24,6 +32,24 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
         name = "not_found" if code == 404 else "bad_request" if code < 500 else "server_error"
         return jsonify({"error": {"code": name, "message": error.description}}), code
     return render_template("errors/error.html", code=code, name=error.name, description=error.description), code
+
+
+RETRY_AFTER = 5
+"""Seconds a client is asked to wait after a 503 (the Retry-After header)."""
+
+
+@bp.app_errorhandler(sqlite3.Error)
+def database_error(error: sqlite3.Error) -> ResponseReturnValue:
+    discard_db()  # whatever went wrong, the next request gets a fresh connection
+    if not is_unavailable(error):
+        return server_error(error)
+    current_app.logger.warning("database unavailable on %s: %s", request.path, error)
+    message = gettext("The database cannot be written to just now. Please try again in a moment.")
+    headers = {"Retry-After": str(RETRY_AFTER)}
+    if _wants_json():
+        return jsonify({"error": {"code": "unavailable", "message": message}}), 503, headers
+    page = render_template("errors/error.html", code=503, name="Service Unavailable", description=message)
+    return page, 503, headers
 
 
 @bp.app_errorhandler(Exception)
