@@ -44,13 +44,22 @@ class Learner:
         if self.cookie:
             headers["Cookie"] = self.cookie
         start = time.perf_counter()
-        try:
-            self.connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-            response = self.connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException):
-            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
-            raise
+        for retry in (True, False):
+            try:
+                payload = json.dumps(body) if body is not None else None
+                self.connection.request(method, path, body=payload, headers=headers)
+                response = self.connection.getresponse()
+                data = response.read()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The server closed a keep-alive connection that sat idle past its channel timeout before this
+                # request reached it; a browser sends the request again on a new connection, and so do we.
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+                if not retry:
+                    raise
+            except (OSError, http.client.HTTPException):
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+                raise
         elapsed = (time.perf_counter() - start) * 1000
         cookie = response.getheader("Set-Cookie")
         if cookie:
@@ -113,6 +122,8 @@ def main() -> None:
         _, session, _ = learner.call("GET", "/api/session")
         learner.token = session["csrf_token"]
         session_id = None
+        if args.think:  # learners arrive over one think time, not all in the same instant
+            time.sleep(rng.uniform(0, args.think))
         while time.perf_counter() < deadline:
             body = {"session_id": session_id} if session_id else {"topics": [rng.choice(TOPICS)]}
             served = timed(learner, "next", "/api/questions/next", body)
