@@ -253,6 +253,8 @@ def show(db: Database, user_id: int | None, question_id: str, at: datetime | Non
 
 @dataclass(frozen=True)
 class Answered:
+    """A recorded first answer: the question as it was served, the answer's id, and its grade."""
+
     served: progress.Served
     answer_id: int
     grade: ExerciseGrade | None
@@ -286,7 +288,7 @@ def answer(
     if rules.holds_back:
         release(db, served.user_id, at)  # the attempt's last answer may reveal it
     revealed = policy(db, row, served.user_id, at).revealed
-    return Answered(progress.load(db, question_id, served.user_id), answer_id, grade if revealed else None)
+    return Answered(served, answer_id, grade if revealed else None)
 
 
 def report(db: Database, user_id: int | None, question_id: str, remark: object) -> int:

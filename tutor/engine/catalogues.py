@@ -161,7 +161,8 @@ class Said(str):
         return english
 
     def text(self, lang: str) -> str:
-        return self.sentence.text(lang)
+        # The English was made once, when the sentence was; saying it again could re-run the engine.
+        return str.__str__(self) if lang == DEFAULT else self.sentence.text(lang)
 
     def __reduce__(self) -> tuple[type[Said], tuple[Sayable]]:
         return Said, (self.sentence,)
