@@ -285,9 +285,10 @@ def answer(
         )
     except progress.AlreadyAnswered:  # another request's answer got in first
         raise Refusal("already_answered", ALREADY_ANSWERED) from None
-    if rules.holds_back:
-        release(db, served.user_id, at)  # the attempt's last answer may reveal it
-    revealed = policy(db, row, served.user_id, at).revealed
+    revealed = rules.revealed
+    if rules.holds_back:  # the attempt's last answer may reveal it
+        release(db, served.user_id, at)
+        revealed = policy(db, row, served.user_id, at).revealed
     return Answered(served, answer_id, grade if revealed else None)
 
 
