@@ -24,8 +24,6 @@ import pytest
 
 from tutor.serving import waitress_settings
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/net/tcp").exists(), reason="reads Linux's /proc")
-
 
 def _free_port() -> int:
     with socket.socket() as probe:
