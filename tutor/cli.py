@@ -37,7 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
         "score",
         help="score hands (the score API contract)",
         description="Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
-        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line).",
+        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line). "
+        'Pao (responsibility payment, daisangen and daisuushii only): "pao" is the seat wind (E S W N, absolute) '
+        'of the player whose discard was called to complete the hand, and on a ron "discarder" the seat that dealt in; '
+        'the response then lists "payments" per player (Tenhou: a tsumo is paid all by the responsible player, '
+        "a ron half each, the honba by the responsible player; rules pao_scope and pao_honba change that).",
     )
     mode = score.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
@@ -69,6 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument("--honba", type=int, default=0)
     quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     quick.add_argument("--preset", help="rules preset (tenhou, classic)")
+    quick.add_argument(
+        "--pao", choices=list(WIND_LETTERS), help="seat wind of the player responsible (pao) for a daisangen or daisuushii"
+    )
+    quick.add_argument("--discarder", choices=list(WIND_LETTERS), help="on a ron, the seat wind of the player who dealt in")
     for flag in STANDARD_FLAGS:
         quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     score.set_defaults(run=run_score)
@@ -222,6 +230,8 @@ def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
         honba=args.honba,
         sticks=args.sticks,
         preset=args.preset,
+        pao=args.pao or "",
+        discarder=args.discarder or "",
     )
 
 

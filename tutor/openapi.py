@@ -73,6 +73,15 @@ SCHEMAS: dict[str, Any] = {
             "honba": {"type": "integer", "minimum": 0},
             "riichi_sticks": {"type": "integer", "minimum": 0},
             "rules": {"type": "object"},
+            "pao": {
+                "enum": list(WIND_LETTERS),
+                "description": "Seat wind of the player responsible (pao) for a daisangen or daisuushii: the one "
+                "whose discard was called to complete it. The response then lists payments per player.",
+            },
+            "discarder": {
+                "enum": list(WIND_LETTERS),
+                "description": "On a ron, the seat wind of the player who dealt in (needed with pao).",
+            },
         },
     },
     "ScoreResponse": {
@@ -104,6 +113,31 @@ SCHEMAS: dict[str, Any] = {
             "explanation": {"type": "string"},
             "reading": {"type": "object"},
             "alternatives": {"type": "array"},
+            "payments": {
+                "type": "array",
+                "description": "With pao or discarder in the request: what each other player pays, honba included.",
+                "items": {
+                    "type": "object",
+                    "required": ["seat", "role", "hand", "honba", "pays"],
+                    "properties": {
+                        "seat": {"enum": [*WIND_LETTERS, "?"]},
+                        "role": {
+                            "enum": ["discarder", "responsible", "discarder_responsible", "dealer", "non_dealer", "nothing"]
+                        },
+                        "hand": {"type": "integer"},
+                        "honba": {"type": "integer"},
+                        "pays": {"type": "integer"},
+                    },
+                },
+            },
+            "pao": {
+                "type": "object",
+                "properties": {
+                    "responsible": {"enum": list(WIND_LETTERS)},
+                    "yaku": {"type": "array", "items": {"enum": ["daisangen", "daisuushii"]}},
+                    "scope": {"enum": ["whole", "yakuman"]},
+                },
+            },
         },
     },
     "User": {
