@@ -74,9 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     quick.add_argument("--preset", help="rules preset (tenhou, classic)")
     quick.add_argument(
-        "--pao", choices=list(WIND_LETTERS), help="seat wind of the player responsible (pao) for a daisangen or daisuushii"
+        "--pao",
+        choices=list(WIND_LETTERS),
+        help="seat wind of the player responsible (pao) for a daisangen or daisuushii",
     )
-    quick.add_argument("--discarder", choices=list(WIND_LETTERS), help="on a ron, the seat wind of the player who dealt in")
+    quick.add_argument(
+        "--discarder", choices=list(WIND_LETTERS), help="on a ron, the seat wind of the player who dealt in"
+    )
     for flag in STANDARD_FLAGS:
         quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     score.set_defaults(run=run_score)

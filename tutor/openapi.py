@@ -122,7 +122,14 @@ SCHEMAS: dict[str, Any] = {
                     "properties": {
                         "seat": {"enum": [*WIND_LETTERS, "?"]},
                         "role": {
-                            "enum": ["discarder", "responsible", "discarder_responsible", "dealer", "non_dealer", "nothing"]
+                            "enum": [
+                                "discarder",
+                                "responsible",
+                                "discarder_responsible",
+                                "dealer",
+                                "non_dealer",
+                                "nothing",
+                            ]
                         },
                         "hand": {"type": "integer"},
                         "honba": {"type": "integer"},
