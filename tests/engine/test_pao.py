@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.api import evaluate, score_request
-from tutor.engine.pao import settle, settlement_lines
+from tutor.engine.pao import seat_name, settle, settlement_lines
 
 DRAGON_PONS = [{"kind": "pon", "tiles": tiles} for tiles in ("555z", "666z", "777z")]
 WIND_PONS = [{"kind": "pon", "tiles": tiles} for tiles in ("111z", "222z", "333z")]
@@ -249,3 +252,24 @@ def test_bad_pao_requests_are_refused_with_the_reason(request_: dict[str, Any], 
     response = score_request(request_)
     assert response["error"]["code"] == "bad_request"
     assert words in response["error"]["message"]
+
+
+LESSON = Path(__file__).resolve().parents[2] / "lessons" / "en" / "12-draws.md"
+SCORE_BLOCK = re.compile(r"^```score[ \t]*\n(.*?)\n```", re.S | re.M)
+SEAT_AMOUNT = re.compile(r"\b(East|South|West|North)\b[^,\d]*?(\d{1,3}(?:,\d{3})+)")
+AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+")
+
+
+def test_lesson_12_pao_captions_agree_with_the_engine() -> None:
+    blocks = [json.loads(body) for body in SCORE_BLOCK.findall(LESSON.read_text(encoding="utf-8"))]
+    pao_blocks = [block for block in blocks if "pao" in block]
+    assert len(pao_blocks) >= 5
+    for block in pao_blocks:
+        caption = block.pop("caption")
+        settlement = settle(evaluate(block))
+        pays = {seat_name(share.seat): share.total for share in settlement.shares}
+        amounts = {*pays.values(), settlement.total}
+        for seat, amount in SEAT_AMOUNT.findall(caption):
+            assert pays[seat] == int(amount.replace(",", "")), caption
+        for amount in AMOUNT.findall(caption):
+            assert int(amount.replace(",", "")) in amounts, caption
