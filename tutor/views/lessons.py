@@ -40,8 +40,14 @@ def lesson(slug: str) -> str:
 def _show(page: Page, feedback: dict[int, Grade] | None = None) -> str:
     """The lesson page; graded questions get their feedback where the question stands."""
     body = with_feedback(page, feedback)
-    before, after = _book().neighbours(page.slug)
-    return render_template("lessons/lesson.html", lesson=page, body=Markup(body), before=before, after=after)
+    book = _book()
+    before, after = book.neighbours(page.slug)
+    # "Lesson n" is the place in the course as listed, so a gap in the order numbers or a teacher's
+    # lesson numbered 50 never shows a number the contents page does not.
+    number = list(book.lessons).index(page.slug) + 1
+    return render_template(
+        "lessons/lesson.html", lesson=page, number=number, body=Markup(body), before=before, after=after
+    )
 
 
 @bp.get("/reference/<slug>")
