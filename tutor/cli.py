@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         "check-lessons",
         help="render every lesson and yaku note and report problems",
         description="Render every lesson and yaku note (worked examples scored, questions solved) and list any problem. "
-        "Exit 1 when a file has a problem.",
+        "Exit 1 when a file has a problem, a lesson has fewer than 4 check-yourself questions or a yaku note has none.",
     )
     check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
     check.add_argument("--lang", default="en", help="language of the lessons (default en)")
@@ -259,6 +259,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_check_lessons(args: argparse.Namespace) -> int:
     from . import create_app
+    from .lessons import too_few_questions
 
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
@@ -270,11 +271,13 @@ def run_check_lessons(args: argparse.Namespace) -> int:
             f"lesson {page.order:>2} {page.slug:<14} {page.examples} worked example(s), {len(page.questions)} question(s)  {page.path}"
         )
     print(
-        f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples in them"
+        f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples "
+        f"and {sum(len(p.questions) for p in book.yaku_notes.values())} questions in them"
     )
-    for problem in book.problems:
+    problems = book.problems + too_few_questions(book)
+    for problem in problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
-    return 1 if book.problems else 0
+    return 1 if problems else 0
 
 
 def run_generate(args: argparse.Namespace) -> int:

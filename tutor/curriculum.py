@@ -87,7 +87,7 @@ TOPICS: dict[str, Topic] = {
         Topic("table", N_("Point-table drill"), "points", "table", families=("table", "mistake")),
     )
 }
-"""Practice topics, in course order."""
+"""Practice topics, in the order quiz seeds depend on (see below); the lessons have since been reordered."""
 
 TOPIC_IDS = tuple(TOPICS)
 

@@ -55,6 +55,10 @@ from .tiles_html import SIZES, tiles_html
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 BLOCK = re.compile(r"^```(score|question)[ \t]*\n(.*?)\n```[ \t]*$", re.S | re.M)
 REQUIRED = ("title", "slug", "order", "summary")
+LESSON_QUESTIONS = 4
+"""The fewest check-yourself questions a lesson of the course may have."""
+NOTE_QUESTIONS = 1
+"""The fewest a yaku note may have: a reader checks the yaku on a hand before leaving the page."""
 
 
 class LessonError(ValueError):
@@ -130,6 +134,8 @@ class _PageState:
     slug: str
     render_block: RenderBlock
     lang: str
+    check_path: str
+    """Where the page's question forms post their answers (``<check_path>/check/<number>``)."""
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
     problems: list[str] = field(default_factory=list)
@@ -174,11 +180,17 @@ class _PageState:
             return self.fail(self.say(N_("question {question}: {problem}"), question=body.strip(), problem=problem))
         self.questions.append(question)
         number = len(self.questions)
-        return self.render_block("question", {"question": question, "number": number, "slug": self.slug}, self.lang)
+        context = {"question": question, "number": number, "slug": self.slug, "check_path": self.check_path}
+        return self.render_block("question", context, self.lang)
 
 
-def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: str = "en") -> Page:
-    """Render one Markdown file; raises LessonError on any problem."""
+def render_page(
+    path: Path, render_block: RenderBlock, *, lesson: bool, lang: str = "en", section: str = "/lessons"
+) -> Page:
+    """Render one Markdown file; raises LessonError on any problem.
+
+    ``section`` is where the page is served (``/lessons`` or ``/yaku``), so its questions post back to it.
+    """
     text = path.read_text(encoding="utf-8")
     meta: dict[str, str] = {}
     front = FRONT_MATTER.match(text)
@@ -200,7 +212,7 @@ def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: st
             problem = translate(N_("{path}: order must be a whole number, not {order!r}"), lang)
             raise LessonError(problem.format(path=path, order=meta["order"]))
     slug = meta.get("slug", path.stem)
-    state = _PageState(path, slug, render_block, lang)
+    state = _PageState(path, slug, render_block, lang, f"{section}/{slug}")
     md = markdown.Markdown(
         extensions=["tables", "toc", "attr_list", "sane_lists", "fenced_code", _LessonExtension(state)],
         extension_configs={"toc": {"toc_depth": "2-3"}},
@@ -237,16 +249,18 @@ class LessonBook:
         self.problems: list[str] = []
         for folder in folders:
             for path in sorted(folder.glob("*.md")):
-                self._add(self.lessons, path, render_block, lesson=True)
+                self._add(self.lessons, path, render_block, lesson=True, section="/lessons")
             for path in sorted((folder / "yaku").glob("*.md")):
-                self._add(self.yaku_notes, path, render_block, lesson=False)
+                self._add(self.yaku_notes, path, render_block, lesson=False, section="/yaku")
             for path in sorted((folder / "reference").glob("*.md")):
-                self._add(self.reference, path, render_block, lesson=False)
+                self._add(self.reference, path, render_block, lesson=False, section="/lessons/reference")
         self.lessons = dict(sorted(self.lessons.items(), key=lambda item: (item[1].order, item[0])))
 
-    def _add(self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool) -> None:
+    def _add(
+        self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool, section: str
+    ) -> None:
         try:
-            page = render_page(path, render_block, lesson=lesson, lang=self.lang)
+            page = render_page(path, render_block, lesson=lesson, lang=self.lang, section=section)
         except LessonError as problem:
             self.problems.append(str(problem))
             return
@@ -259,6 +273,22 @@ class LessonBook:
         before = self.lessons[slugs[at - 1]] if at > 0 else None
         after = self.lessons[slugs[at + 1]] if at + 1 < len(slugs) else None
         return before, after
+
+
+def too_few_questions(book: LessonBook) -> list[str]:
+    """A problem for each lesson with fewer than LESSON_QUESTIONS questions and each yaku note with none.
+
+    An author's rule, not a rendering failure: ``tutor check-lessons`` fails on these, while the
+    site still shows a teacher's short lesson.
+    """
+    lesson = translate(N_("{path}: {count} check-yourself question(s); a lesson needs at least {least}"), book.lang)
+    note = translate(N_("{path}: {count} check-yourself question(s); a yaku note needs at least {least}"), book.lang)
+    problems = []
+    for pages, least, sentence in ((book.lessons, LESSON_QUESTIONS, lesson), (book.yaku_notes, NOTE_QUESTIONS, note)):
+        for page in pages.values():
+            if len(page.questions) < least:
+                problems.append(sentence.format(path=page.path, count=len(page.questions), least=least))
+    return problems
 
 
 _BUILT: dict[tuple[object, ...], LessonBook] = {}
