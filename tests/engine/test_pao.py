@@ -254,7 +254,7 @@ def test_bad_pao_requests_are_refused_with_the_reason(request_: dict[str, Any], 
     assert words in response["error"]["message"]
 
 
-LESSON = Path(__file__).resolve().parents[2] / "lessons" / "en" / "12-draws.md"
+LESSON = Path(__file__).resolve().parents[2] / "lessons" / "en" / "15-draws.md"
 SCORE_BLOCK = re.compile(r"^```score[ \t]*\n(.*?)\n```", re.S | re.M)
 SEAT_AMOUNT = re.compile(r"\b(East|South|West|North)\b[^,\d]*?(\d{1,3}(?:,\d{3})+)")
 AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+")
