@@ -76,6 +76,9 @@ class StandingRules:
         return (big * 10, small * 10, -small * 10, -big * 10)
 
 
+# RULES.md 9.7-9.8 and section 10 give the start, return, oka, rounding (S0), ties and sticks. The seeds
+# lost Tenhou's uma digits (RULES.md 10, note); 20-10 is the uma published with Tenhou's ranking-match
+# rules (English translations of tenhou.net's rule page), which RULES.md names as the usual figure.
 TENHOU = StandingRules(
     id="tenhou",
     name=N_("Tenhou: start 25,000, return 30,000, oka +20, uma 20-10, rounded to the thousand"),
@@ -84,10 +87,11 @@ TENHOU = StandingRules(
     uma=(20, 10),
     rounding="thousand",
     source=N_(
-        "RULES.md 9.7-9.8 and section 10 (start, return, oka, rounding, ties, sticks); the uma 20-10 is Tenhou's "
-        "published ranking-match rule (RULES.md notes the seeds lost its digits)."
+        "Start, return, oka, rounding, ties and leftover sticks as Tenhou's rules give them; "
+        "uma 20-10 is the uma of Tenhou's ranking games."
     ),
 )
+# Seed 003's worked example (RULES.md 9.8, verified): the only other uma the sources give numbers for.
 UMA_8_4 = StandingRules(
     id="uma-8-4",
     name=N_("Start 25,000, return 30,000, oka +20, uma 8-4, fractions kept"),
@@ -95,7 +99,7 @@ UMA_8_4 = StandingRules(
     kaeshi=30_000,
     uma=(8, 4),
     rounding="kept",
-    source=N_("The worked example of seed 003, verified in RULES.md 9.8."),
+    source=N_("The worked example of the Chinese rule texts this course is checked against."),
 )
 RULE_SETS = {rules.id: rules for rules in (TENHOU, UMA_8_4)}
 
@@ -112,6 +116,8 @@ class Standing:
     """The end score as given."""
     points: int
     """The score with the riichi sticks left on the table (first place only)."""
+    counted: int
+    """The points the rules count: rounded to the thousand on Tenhou, else the points."""
     base: int
     """(points - return) / 1000 after rounding, in tenths; for first place, what makes the total zero."""
     uma: int
@@ -172,17 +178,46 @@ class Standings:
         }
 
     def working(self, row: Standing) -> Sentence:
-        """The sum behind one player's final points, as a sentence."""
+        """The sum behind one player's final points, as a sentence.
+
+        >>> game = standings((40000, 35500, 24500, 0))
+        >>> print(game.working(game.seat("S")))
+        South, 2nd: 35,500 counts as 36,000; (36,000 − 30,000) / 1000 gives +6.0, uma +10.0, oka 0.0: +16.0.
+        >>> print(game.working(game.seat("E")))
+        East, 1st: (40,000 − 30,000) / 1000 + uma +20.0 + oka +20.0 would be +50.0, but the other three results add up to -49.0, so East gets +49.0.
+        """
+        params: dict[str, Any] = {
+            "seat": Sentence(row.seat_name),
+            "rank": Sentence(row.rank_name),
+            "points": grouped(row.points),
+            "counted": grouped(row.counted),
+            "kaeshi": grouped(self.rules.kaeshi),
+            "base": shown(row.base),
+            "uma": shown(row.uma),
+            "oka": shown(row.oka),
+            "final": shown(row.final),
+        }
+        own = (row.counted - self.rules.kaeshi) // 100 + row.uma + row.oka
+        if own != row.final:
+            return Sentence(
+                N_(
+                    "{seat}, {rank}: ({counted} − {kaeshi}) / 1000 + uma {uma} + oka {oka} would be {own}, "
+                    "but the other three results add up to {others}, so {seat} gets {final}."
+                ),
+                own=shown(own),
+                others=shown(-row.final),
+                **params,
+            )
+        if row.counted != row.points:
+            return Sentence(
+                N_(
+                    "{seat}, {rank}: {points} counts as {counted}; ({counted} − {kaeshi}) / 1000 gives {base}, "
+                    "uma {uma}, oka {oka}: {final}."
+                ),
+                **params,
+            )
         return Sentence(
-            N_("{seat}, {rank}: ({points} − {kaeshi}) / 1000 gives {base}, uma {uma}, oka {oka}: {final}."),
-            seat=Sentence(row.seat_name),
-            rank=Sentence(ORDINALS[row.rank - 1]),
-            points=grouped(row.points),
-            kaeshi=grouped(self.rules.kaeshi),
-            base=shown(row.base),
-            uma=shown(row.uma),
-            oka=shown(row.oka),
-            final=shown(row.final),
+            N_("{seat}, {rank}: ({points} − {kaeshi}) / 1000 gives {base}, uma {uma}, oka {oka}: {final}."), **params
         )
 
 
@@ -260,7 +295,8 @@ def standings(scores: tuple[int, ...] | list[int], sticks: int = 0, rules: str |
         counted = _round_thousand(points) if chosen.rounding == "thousand" else points
         base = (counted - chosen.kaeshi) // 100
         oka = chosen.oka if rank == 1 else 0
-        rows.append(Standing(SEATS[at], rank, scores[at], points, base, uma[rank - 1], oka, base + uma[rank - 1] + oka))
+        final = base + uma[rank - 1] + oka
+        rows.append(Standing(SEATS[at], rank, scores[at], points, counted, base, uma[rank - 1], oka, final))
 
     notes: list[Sayable] = []
     first = rows[0]
@@ -268,7 +304,7 @@ def standings(scores: tuple[int, ...] | list[int], sticks: int = 0, rules: str |
     if first.final != -others:
         # Rounding moved the total off zero: first place absorbs it (RULES.md 9.8).
         base = -others - first.uma - first.oka
-        rows[0] = Standing(first.seat, 1, first.score, first.points, base, first.uma, first.oka, -others)
+        rows[0] = Standing(first.seat, 1, first.score, first.points, first.counted, base, first.uma, first.oka, -others)
         notes.append(
             Sentence(
                 N_(
