@@ -153,3 +153,13 @@ def test_a_higher_score_never_gets_fewer_final_points(three: list[int]) -> None:
     game = standings(scores, rules="uma-8-4")
     finals_in_rank_order = [row.final for row in game.rows]
     assert finals_in_rank_order == sorted(finals_in_rank_order, reverse=True)
+
+
+def test_first_places_working_says_when_its_own_points_were_rounded_and_then_adjusted() -> None:
+    game = standings((40400, 35500, 24500, -400))
+    # Others: +16, -15, and -400 counting as 0: -50; so East gets +49, not its own +50.
+    assert str(game.working(game.seat("E"))) == (
+        "East, 1st: 40,400 counts as 40,000; (40,000 − 30,000) / 1000 + uma +20.0 + oka +20.0 would be +50.0, "
+        "but the other three results add up to -49.0, so East gets +49.0."
+    )
+    assert str(game.working(game.seat("N"))).startswith("North, 4th: -400 counts as 0;")

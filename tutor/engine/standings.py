@@ -198,6 +198,16 @@ class Standings:
             "final": shown(row.final),
         }
         own = (row.counted - self.rules.kaeshi) // 100 + row.uma + row.oka
+        if own != row.final and row.counted != row.points:
+            return Sentence(
+                N_(
+                    "{seat}, {rank}: {points} counts as {counted}; ({counted} − {kaeshi}) / 1000 + uma {uma} + "
+                    "oka {oka} would be {own}, but the other three results add up to {others}, so {seat} gets {final}."
+                ),
+                own=shown(own),
+                others=shown(-row.final),
+                **params,
+            )
         if own != row.final:
             return Sentence(
                 N_(

@@ -16,6 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import progress, sessions
 from ..engine.api import error, score_request
+from ..engine.catalogues import Problem
 from ..engine.report import explanation_text
 from ..i18n import current_language, gettext, say
 from ..openapi import document
@@ -25,6 +26,7 @@ from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
 from .params import SQLITE_MAX, whole_number
+from .standings import FIELDS, game_from_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -41,9 +43,6 @@ def score() -> ResponseReturnValue:
 @bp.get("/standings")
 def final_standings() -> ResponseReturnValue:
     """Final standings of four end scores (``?scores=35000,28000,22000,15000&sticks=0&rules=tenhou``)."""
-    from ..engine.catalogues import Problem
-    from .standings import FIELDS, game_from_fields
-
     scores = request.args.get("scores", "").split(",")
     if len(scores) != len(FIELDS):
         message = gettext("scores must be four end scores separated by commas, East first (the first dealer)")
