@@ -68,6 +68,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         practice,
         progress,
         reference,
+        standings,
         tables,
         tiles,
     )
@@ -87,6 +88,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         reference.bp,
         calculator.bp,
         tables.bp,
+        standings.bp,
         tiles.bp,
         practice.bp,
         progress.bp,

@@ -163,7 +163,53 @@ def build_parser() -> argparse.ArgumentParser:
     )
     purge.add_argument("--older-than", metavar="DAYS", type=int, required=True, help="days without practice")
     purge.set_defaults(run=run_purge_guests)
+
+    from .engine.standings import RULE_SETS
+
+    final = commands.add_parser(
+        "standings",
+        help="final standings of a game: rank, uma and oka",
+        description="Rank four end scores (seat order East, South, West, North of the first hand) and compute the "
+        "final points with oka and uma. The scores and the sticks left must add up to 4 x the starting points.",
+    )
+    final.add_argument("scores", nargs=4, type=int, metavar="SCORE", help="end scores, e.g. 35000 28000 22000 15000")
+    final.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks left on the table")
+    final.add_argument("--rules", default="tenhou", choices=list(RULE_SETS), help="rule set (default tenhou)")
+    final.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    final.add_argument("--lang", default="en", help="language of the table and notes (default en)")
+    final.set_defaults(run=run_standings)
     return parser
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    from .engine.catalogues import N_, Problem, translate
+    from .engine.standings import ORDINALS, grouped, shown, standings
+
+    try:
+        game = standings(args.scores, args.sticks, args.rules)
+    except Problem as problem:
+        if args.json:
+            print(json.dumps({"error": problem.text(args.lang)}))
+        else:
+            print(problem.text(args.lang), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(game.to_json(args.lang), ensure_ascii=False, indent=2))
+        return 0
+    lang = args.lang
+    print(translate(game.rules.name, lang))
+    headings = [
+        translate(word, lang)
+        for word in (N_("Rank"), N_("Seat"), N_("Points"), N_("Base"), N_("Uma"), N_("Oka"), N_("Final"))
+    ]
+    print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*headings))
+    for row in game.rows:
+        cells = (translate(ORDINALS[row.rank - 1], lang), translate(row.seat_name, lang), grouped(row.points))
+        numbers = (shown(row.base), shown(row.uma), shown(row.oka), shown(row.final))
+        print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*cells, *numbers))
+    for note in game.notes:
+        print(note.text(lang))
+    return 0
 
 
 def run_score(args: argparse.Namespace) -> int:

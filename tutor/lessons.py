@@ -16,6 +16,10 @@ and may use, besides ordinary Markdown:
 * a worked example: a fenced block ``score`` holding a score request (JSON);
   the engine scores it when the lesson is loaded and the page shows the full
   breakdown;
+* a final standing: a fenced block ``standings`` holding
+  ``{"scores": [35000, 28000, 22000, 15000], "sticks": 0, "rules": "tenhou", "caption": "..."}``
+  (see :mod:`tutor.engine.standings`); the page shows the ranks, uma, oka and final points, and every
+  signed number the caption quotes (``+45``, ``-14.3``) must be one of the final points computed;
 * a check-yourself question: a fenced block ``question`` holding
   ``{"ask": "points", "request": {...}}`` (kinds in :mod:`tutor.quiz.questions`);
   the answer is the engine's, never typed into the text.
@@ -46,14 +50,17 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
 from .engine.api import evaluate
-from .engine.catalogues import N_, translate
+from .engine.catalogues import N_, Problem, translate
 from .engine.hand import HandError
+from .engine.standings import shown, standings
 from .engine.tiles import TileNotationError
 from .quiz import Question, QuestionError
 from .tiles_html import SIZES, tiles_html
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
-BLOCK = re.compile(r"^```(score|question)[ \t]*\n(.*?)\n```[ \t]*$", re.S | re.M)
+BLOCK = re.compile(r"^```(score|question|standings)[ \t]*\n(.*?)\n```[ \t]*$", re.S | re.M)
+SIGNED = re.compile(r"(?<![\w.,])[+\-−]\d+(?:\.\d)?(?!\d|[.,]\d)")
+"""A final score written in a caption: +45, -14.3 (a standings block's caption must quote the engine's)."""
 REQUIRED = ("title", "slug", "order", "summary")
 LESSON_QUESTIONS = 4
 """The fewest check-yourself questions a lesson of the course may have."""
@@ -174,6 +181,8 @@ class _PageState:
                 return self.fail(self.say(refused, request=json.dumps(payload), refusal=refusal))
             self.examples += 1
             return self.render_block("example", {"result": result, "request": payload, "caption": caption}, self.lang)
+        if kind == "standings":
+            return self.standings(payload, body)
         try:
             question = Question.from_json(payload)
         except QuestionError as problem:
@@ -182,6 +191,32 @@ class _PageState:
         number = len(self.questions)
         context = {"question": question, "number": number, "slug": self.slug, "check_path": self.check_path}
         return self.render_block("question", context, self.lang)
+
+    def standings(self, payload: Any, body: str) -> str:
+        """A final standing worked by the engine; its caption may only quote final points it computed."""
+        known = {"scores", "sticks", "rules", "caption"}
+        if not isinstance(payload, dict) or not isinstance(payload.get("caption"), str) or set(payload) - known:
+            problem = N_("standings block {block}: give scores, sticks, rules and a caption, and nothing else")
+            return self.fail(self.say(problem, block=body.strip()))
+        try:
+            game = standings(payload.get("scores", []), payload.get("sticks", 0), payload.get("rules", "tenhou"))
+        except (Problem, TypeError) as refusal:
+            return self.fail(self.say(N_("standings block {block}: {problem}"), block=body.strip(), problem=refusal))
+        caption = payload["caption"]
+        quoted = [number.replace("−", "-") for number in SIGNED.findall(caption)]
+        wrong = [number for number in quoted if _tenths(number) not in {row.final for row in game.rows}]
+        if not quoted or wrong:
+            problem = N_("standings block: the caption {caption!r} must quote final points, and they are {finals}")
+            return self.fail(self.say(problem, caption=caption, finals=", ".join(shown(r.final) for r in game.rows)))
+        self.examples += 1
+        return self.render_block("standings", {"game": game, "caption": caption}, self.lang)
+
+
+def _tenths(number: str) -> int:
+    """``+45`` → 450, ``-14.3`` → -143."""
+    whole, _, tenth = number.lstrip("+-").partition(".")
+    size = int(whole) * 10 + int(tenth or 0)
+    return -size if number.startswith("-") else size
 
 
 def render_page(

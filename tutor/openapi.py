@@ -339,6 +339,57 @@ PATHS: dict[str, Any] = {
             "responses": {"200": _json(_ref("ScoreResponse"), "The scored hand"), "400": ERROR},
         }
     },
+    "/api/standings": {
+        "get": {
+            "summary": "Final standings: rank, uma and oka from four end scores",
+            "description": "Stateless. Scores in the seats of the first hand (East first); the scores and the "
+            "riichi sticks left must add up to four times the starting points.",
+            "parameters": [
+                {
+                    "name": "scores",
+                    "in": "query",
+                    "required": True,
+                    "schema": {"type": "string"},
+                    "example": "35000,28000,22000,15000",
+                },
+                {"name": "sticks", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                {"name": "rules", "in": "query", "schema": {"type": "string", "enum": ["tenhou", "uma-8-4"]}},
+            ],
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["rules", "sticks", "standings", "notes"],
+                        "properties": {
+                            "rules": {"type": "string"},
+                            "sticks": {"type": "integer"},
+                            "standings": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "required": ["seat", "rank", "score", "points", "uma", "oka", "final"],
+                                    "properties": {
+                                        "seat": {"enum": ["E", "S", "W", "N"]},
+                                        "rank": {"type": "integer"},
+                                        "score": {"type": "integer"},
+                                        "points": {"type": "integer"},
+                                        "base": {"type": "number"},
+                                        "uma": {"type": "number"},
+                                        "oka": {"type": "number"},
+                                        "final": {"type": "number"},
+                                        "working": {"type": "string"},
+                                    },
+                                },
+                            },
+                            "notes": {"type": "array", "items": {"type": "string"}},
+                        },
+                    },
+                    "Each player's rank and final points, first place first",
+                ),
+                "400": ERROR,
+            },
+        }
+    },
     "/api/openapi.json": {
         "get": {
             "summary": "This document",

@@ -16,8 +16,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import progress, sessions
 from ..engine.api import error, score_request
+from ..engine.catalogues import Problem
 from ..engine.report import explanation_text
-from ..i18n import current_language, say
+from ..i18n import current_language, gettext, say
 from ..openapi import document
 from ..quiz.exercise import ExerciseGrade
 from ..quiz.questions import Question
@@ -25,6 +26,7 @@ from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
 from .params import SQLITE_MAX, whole_number
+from .standings import FIELDS, game_from_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -36,6 +38,21 @@ def score() -> ResponseReturnValue:
         return jsonify(error("bad_request", "the body must be a JSON object (Content-Type: application/json)")), 400
     response = score_request(body)
     return jsonify(response), (400 if "error" in response else 200)
+
+
+@bp.get("/standings")
+def final_standings() -> ResponseReturnValue:
+    """Final standings of four end scores (``?scores=35000,28000,22000,15000&sticks=0&rules=tenhou``)."""
+    scores = request.args.get("scores", "").split(",")
+    if len(scores) != len(FIELDS):
+        message = gettext("scores must be four end scores separated by commas, East first (the first dealer)")
+        return jsonify(error("bad_request", message)), 400
+    fields = {**dict(zip(FIELDS.values(), scores, strict=True)), **request.args.to_dict()}
+    try:
+        game = game_from_fields(fields)
+    except Problem as problem:
+        return jsonify(error("bad_request", say(problem))), 400
+    return jsonify(game.to_json(current_language()))
 
 
 @bp.get("/openapi.json")
