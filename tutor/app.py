@@ -177,8 +177,8 @@ def _security_headers(app: Flask) -> None:
 
 
 def _lesson_folders(app: Flask, root: Path, lang: str) -> list[Path]:
-    """The built-in lessons of a language (English when it has none), then the teacher's folder."""
-    folders = [root / lang if (root / lang).is_dir() else root / "en"]
+    """The built-in lessons written in a language, then the teacher's (English fills the gaps: LessonLibrary)."""
+    folders = [root / lang] if (root / lang).is_dir() else []
     extra = app.config.get("LESSONS_DIR")
     if extra:
         extra_path = Path(extra)

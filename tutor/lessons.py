@@ -29,6 +29,11 @@ become the body of the yaku's reference page. Reference pages
 (``lessons/<lang>/reference/<slug>.md``, such as the glossary) use it too and
 are shown at ``/lessons/reference/<slug>``, outside the numbered course.
 
+Each language has its own folder; a page another language has not translated yet
+is shown from ``lessons/en/`` (see :class:`LessonLibrary`), page by page, so a
+half-translated course is still the whole course. A translation keeps the English
+file's slug, order and every block's request: only captions, prompts and prose change.
+
 Everything is rendered once per process (once for all the apps of a process, see
 :func:`shared_book`); broken tile codes, worked examples
 or questions make a :class:`LessonError` naming the file and every problem in it.
@@ -86,6 +91,8 @@ class Page:
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
     """How many worked examples the engine scored for this page."""
+    lang: str = "en"
+    """The language the page is written in: English in another language's book until it is translated."""
 
 
 RenderBlock = Callable[[str, Any, str], str]
@@ -266,6 +273,7 @@ def render_page(
         toc=list(getattr(md, "toc_tokens", [])),
         questions=state.questions,
         examples=state.examples,
+        lang=lang,
     )
 
 
@@ -301,6 +309,26 @@ class LessonBook:
             return
         pages[page.slug] = page
 
+    @classmethod
+    def edition(cls, own: LessonBook, english: LessonBook) -> LessonBook:
+        """A language's book as readers see it: its own pages, and the English page wherever it has none."""
+        book = cls([], _no_blocks, own.lang)
+        for pages, mine, theirs in (
+            (book.lessons, own.lessons, english.lessons),
+            (book.yaku_notes, own.yaku_notes, english.yaku_notes),
+            (book.reference, own.reference, english.reference),
+        ):
+            pages.update(theirs)
+            pages.update(mine)
+        book.lessons = dict(sorted(book.lessons.items(), key=lambda item: (item[1].order, item[0])))
+        book.problems = own.problems + [problem for problem in english.problems if problem not in own.problems]
+        return book
+
+    def untranslated(self) -> list[Page]:
+        """The pages of this book still shown in English (none in the English book)."""
+        pages = [*self.lessons.values(), *self.yaku_notes.values(), *self.reference.values()]
+        return [page for page in pages if page.lang != self.lang]
+
     def neighbours(self, slug: str) -> tuple[Page | None, Page | None]:
         """The lessons before and after this one."""
         slugs = list(self.lessons)
@@ -308,6 +336,11 @@ class LessonBook:
         before = self.lessons[slugs[at - 1]] if at > 0 else None
         after = self.lessons[slugs[at + 1]] if at + 1 < len(slugs) else None
         return before, after
+
+
+def _no_blocks(kind: str, context: Any, lang: str) -> str:
+    """An edition is made of pages already rendered, so it never renders a block itself."""
+    raise AssertionError("an edition renders no blocks")
 
 
 def too_few_questions(book: LessonBook) -> list[str]:
@@ -357,7 +390,11 @@ def shared_book(folders: list[Path], render_block: RenderBlock, lang: str = "en"
 
 
 class LessonLibrary:
-    """The books of every language, each built on first use and kept for the life of the process."""
+    """The books of every language, each built on first use and kept for the life of the process.
+
+    ``folders_for(lang)`` gives the folders written in that language (none for a language
+    without lessons); :meth:`book` fills the gaps of any language but English from English.
+    """
 
     def __init__(self, folders_for: Callable[[str], list[Path]], render_block: RenderBlock) -> None:
         self._folders_for = folders_for
@@ -366,10 +403,25 @@ class LessonLibrary:
         self._lock = threading.Lock()
 
     def book(self, lang: str) -> LessonBook:
+        """What a reader of ``lang`` sees: every page, in ``lang`` where it is translated, else in English."""
+        if lang == "en":
+            return self.own_book("en")
         book = self._books.get(lang)
         if book is None:
+            own, english = self.own_book(lang), self.own_book("en")
             with self._lock:
                 book = self._books.get(lang)
                 if book is None:
-                    book = self._books[lang] = shared_book(self._folders_for(lang), self._render_block, lang)
+                    book = self._books[lang] = LessonBook.edition(own, english)
+        return book
+
+    def own_book(self, lang: str) -> LessonBook:
+        """Only the pages written in ``lang`` (what ``tutor check-lessons`` checks for that language)."""
+        key = f"own:{lang}"
+        book = self._books.get(key)
+        if book is None:
+            with self._lock:
+                book = self._books.get(key)
+                if book is None:
+                    book = self._books[key] = shared_book(self._folders_for(lang), self._render_block, lang)
         return book
