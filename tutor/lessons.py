@@ -310,18 +310,18 @@ class LessonBook:
         pages[page.slug] = page
 
     @classmethod
-    def edition(cls, own: LessonBook, english: LessonBook) -> LessonBook:
-        """A language's book as readers see it: its own pages, and the English page wherever it has none."""
-        book = cls([], _no_blocks, own.lang)
-        for pages, mine, theirs in (
-            (book.lessons, own.lessons, english.lessons),
-            (book.yaku_notes, own.yaku_notes, english.yaku_notes),
-            (book.reference, own.reference, english.reference),
-        ):
-            pages.update(theirs)
-            pages.update(mine)
+    def merged(cls, books: list[LessonBook], lang: str) -> LessonBook:
+        """Books laid one over another: a later book's page replaces an earlier one's with the same slug.
+
+        How a language's book is made of its folders, and how a translation is laid over English.
+        """
+        book = cls([], _no_blocks, lang)
+        for layer in books:
+            book.lessons.update(layer.lessons)
+            book.yaku_notes.update(layer.yaku_notes)
+            book.reference.update(layer.reference)
+            book.problems += [problem for problem in layer.problems if problem not in book.problems]
         book.lessons = dict(sorted(book.lessons.items(), key=lambda item: (item[1].order, item[0])))
-        book.problems = own.problems + [problem for problem in english.problems if problem not in own.problems]
         return book
 
     def untranslated(self) -> list[Page]:
@@ -339,8 +339,8 @@ class LessonBook:
 
 
 def _no_blocks(kind: str, context: Any, lang: str) -> str:
-    """An edition is made of pages already rendered, so it never renders a block itself."""
-    raise AssertionError("an edition renders no blocks")
+    """A merged book is made of pages already rendered, so it never renders a block itself."""
+    raise AssertionError("a merged book renders no blocks")
 
 
 def too_few_questions(book: LessonBook) -> list[str]:
@@ -392,8 +392,11 @@ def shared_book(folders: list[Path], render_block: RenderBlock, lang: str = "en"
 class LessonLibrary:
     """The books of every language, each built on first use and kept for the life of the process.
 
-    ``folders_for(lang)`` gives the folders written in that language (none for a language
-    without lessons); :meth:`book` fills the gaps of any language but English from English.
+    ``folders_for(lang)`` gives a language's folders in order, the built-in one first and a teacher's
+    last, in the same places for every language (a folder may not exist). A reader of another language
+    than English gets each folder's English laid under its translation, folder by folder: a page
+    is shown in their language where it is translated, else in English, and a teacher's own page
+    (in English or translated) still replaces the built-in one.
     """
 
     def __init__(self, folders_for: Callable[[str], list[Path]], render_block: RenderBlock) -> None:
@@ -406,22 +409,27 @@ class LessonLibrary:
         """What a reader of ``lang`` sees: every page, in ``lang`` where it is translated, else in English."""
         if lang == "en":
             return self.own_book("en")
-        book = self._books.get(lang)
-        if book is None:
-            own, english = self.own_book(lang), self.own_book("en")
-            with self._lock:
-                book = self._books.get(lang)
-                if book is None:
-                    book = self._books[lang] = LessonBook.edition(own, english)
-        return book
+        return self._kept(lang, lambda: self._layered(["en", lang], lang))
 
     def own_book(self, lang: str) -> LessonBook:
         """Only the pages written in ``lang`` (what ``tutor check-lessons`` checks for that language)."""
-        key = f"own:{lang}"
+        return self._kept(f"own:{lang}", lambda: self._layered([lang], lang))
+
+    def _kept(self, key: str, make: Callable[[], LessonBook]) -> LessonBook:
         book = self._books.get(key)
         if book is None:
+            made = make()  # outside the lock: rendering takes seconds, and a second maker only wastes its work
             with self._lock:
-                book = self._books.get(key)
-                if book is None:
-                    book = self._books[key] = shared_book(self._folders_for(lang), self._render_block, lang)
+                book = self._books.setdefault(key, made)
         return book
+
+    def _layered(self, languages: list[str], lang: str) -> LessonBook:
+        """The folders of these languages, place by place (built-in English, built-in ``lang``, the teacher's ...)."""
+        places = [self._folders_for(language) for language in languages]
+        layers = []
+        for depth in range(max(len(folders) for folders in places)):
+            for language, folders in zip(languages, places, strict=True):
+                if depth < len(folders) and folders[depth].is_dir():
+                    layers.append(shared_book([folders[depth]], self._render_block, language))
+        # One folder: the shared book itself, so every app of the process holds the very same pages.
+        return layers[0] if len(layers) == 1 and layers[0].lang == lang else LessonBook.merged(layers, lang)

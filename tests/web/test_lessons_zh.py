@@ -112,7 +112,7 @@ def test_a_translated_lesson_is_shown_in_chinese(app: Flask) -> None:
     assert "<h1>Tiles, notation and the table</h1>" in english
 
 
-def test_a_translated_lesson_s_questions_are_graded_in_chinese(app: Flask) -> None:
+def test_a_translated_lesson_asks_the_english_lesson_s_questions(app: Flask) -> None:
     book = app.extensions["lessons"].book("zh")
     assert book.lessons["tiles"].questions[0].to_json() == app.extensions["lessons"].book("en").lessons[
         "tiles"
@@ -214,12 +214,29 @@ def test_a_teacher_s_chinese_lessons_replace_and_fill_in(tmp_path: Path) -> None
             "slug: club\norder: 50", "slug: house\norder: 51"
         )
     )
+    # The teacher's own English tiles lesson replaces the built-in one, in Chinese too: theirs is the one they teach.
+    (teacher / "01-tiles.md").write_text(
+        CLUB.format(title="Our tiles", summary="Ours.", body="Our set.", prompt="How many han?").replace(
+            "slug: club\norder: 50", "slug: tiles\norder: 1"
+        )
+    )
     app = create_app(
         {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite"), "LESSONS_DIR": str(teacher)}
     )
     chinese = app.extensions["lessons"].book("zh")
     assert chinese.lessons["club"].lang == "en" and chinese.lessons["house"].lang == "zh"
-    assert chinese.lessons["tiles"].lang == "zh"
+    assert chinese.lessons["tiles"].title == "Our tiles" and chinese.lessons["tiles"].lang == "en"
+    assert chinese.lessons["hand-shape"].lang == "zh"  # built-in, translated
+    (teacher / "zh" / "01-tiles.md").write_text(
+        CLUB.format(title="我们的牌", summary="我们的。", body="我们的牌。", prompt="几番？").replace(
+            "slug: club\norder: 50", "slug: tiles\norder: 1"
+        )
+    )
+    again = create_app(
+        {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db2.sqlite"), "LESSONS_DIR": str(teacher)}
+    )
+    assert again.extensions["lessons"].book("zh").lessons["tiles"].title == "我们的牌"
+    assert again.extensions["lessons"].book("en").lessons["tiles"].title == "Our tiles"
     assert "house" not in app.extensions["lessons"].book("en").lessons
     page = app.test_client().get("/lessons/club?lang=zh").get_data(as_text=True)
     assert translate(NOTICE, "zh") in page and "<h1>Club rules</h1>" in page
