@@ -1,0 +1,75 @@
+"""Keys on a practice question with choices and a number box (yaku + han), at a laptop and a phone
+size: digits tick the numbered choices and never type into the han box, Enter sends only a whole
+answer, nothing takes the focus on load, and the page passes axe's serious and critical rules."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import shot
+
+AXE = Axe()
+
+
+def serious(page: Page) -> list[str]:
+    found = AXE.run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']})" for v in found if v["impact"] in ("serious", "critical")]
+
+
+def start_yaku_and_han(page: Page, server: str) -> None:
+    page.goto(server + "/practice/")
+    page.check("input[name=topic][value=everyday-yaku]")
+    page.check("input[name=part][value=yaku]")
+    page.check("input[name=part][value=han]")
+    page.click("button[name=mode][value=practice]")
+    page.wait_for_selector("#answer-form input[data-key='3']")
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), [(1280, 800, False), (390, 844, True)])
+def test_digits_tick_choices_and_enter_sends_what_was_meant(
+    browser: Browser, server: str, width: int, height: int, touch: bool
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    try:
+        start_yaku_and_han(page, server)
+        # Nothing is focused on load: a question with choices leaves the han box alone, and a touch
+        # screen gets no focus at all (it would open the keyboard).
+        assert page.evaluate("document.activeElement === document.body")
+        first, third = (page.get_attribute(f"input[data-key='{n}']", "value") for n in (1, 3))
+
+        page.keyboard.press("1")
+        page.keyboard.press("3")
+        assert page.is_checked("input[data-key='1']") and page.is_checked("input[data-key='3']")
+        assert not page.is_checked("input[data-key='2']")
+        assert page.input_value("input[name=han]") == ""
+
+        # Enter with the han box empty sends nothing: the form asks for the han and focuses the box.
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+        assert sent == []
+        assert page.evaluate("document.activeElement.name") == "han"
+
+        shot(page, f"practice-keys-ticked-{width}")
+        assert serious(page) == []
+        page.keyboard.type("2")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        posted = parse_qs(sent[0])
+        assert sorted(posted["yaku"]) == sorted([first, third])
+        assert posted["han"] == ["2"]  # what was typed in the box, not the digits meant for the choices
+        assert page.locator(".feedback-panel .verdict").count() == 1
+        # On the feedback, nothing is focused on a touch screen; on a laptop "Next" is, so N or Enter go on.
+        page.wait_for_load_state()
+        focused = page.evaluate("document.activeElement.matches('[data-next]')")
+        assert focused is (not touch)
+        shot(page, f"practice-keys-feedback-{width}")
+        assert serious(page) == []
+    finally:
+        context.close()
