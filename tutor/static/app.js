@@ -139,7 +139,7 @@ if (document.querySelector("[data-practice]")) {
       // requestSubmit checks the form first: an empty number box stops it and takes the focus,
       // so Enter never sends half an answer the learner did not mean.
       event.preventDefault();
-      answerForm.requestSubmit(answerForm.querySelector("button[type=submit]:not([name])"));
+      answerForm.requestSubmit(answerForm.querySelector("[data-check-answer]"));
     }
   });
 }
