@@ -154,6 +154,7 @@ def _render_question(
         assignment=shown.policy.assignment,
         revealed=shown.policy.revealed,
         outcome=shown.outcome,
+        mark_choices=shown.answered and shown.policy.revealed,
         may_show_answer=shown.policy.may_show_answer,
         may_skip=shown.policy.may_skip,
     ), (refusal.status if refusal else 200)
