@@ -17,6 +17,10 @@ code                      status  when
                                   are not revealed yet (for a replay)
 ========================  ======  ======================================================================
 
+A question can be left without an answer: :func:`show_answer` (recorded as "shown": not known, so its
+skills come back soon) or :func:`skip` (recorded as "skipped": counted nowhere); see :mod:`tutor.progress`.
+The policy says where each is offered (:attr:`Policy.may_show_answer`, :attr:`Policy.may_skip`).
+
 What an assignment allows (open, due, membership, reveal) is decided by :func:`policy`, once per step,
 for every mode: nothing of an assignment question whose answers are still held back can be replayed,
 graded or shown before its reveal.

@@ -73,3 +73,44 @@ def test_digits_tick_choices_and_enter_sends_what_was_meant(
         assert serious(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_waits_feedback_marks_choices_and_show_answer_and_skip(
+    browser: Browser, server: str, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(server + "/practice/")
+        page.check("input[name=topic][value=waits]")
+        page.click("button[name=mode][value=practice]")
+        page.wait_for_selector("#answer-form input[data-key='1']")
+        assert page.locator("input[placeholder]").count() == 0
+        page.keyboard.press("1")
+        page.keyboard.press("2")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        # After grading every ticked or right choice says which it was, in words.
+        marked = page.locator(".choices.marked .choice-mark")
+        assert marked.count() >= 2
+        assert set(marked.all_inner_texts()) <= {"✓ right", "○ missed", "✗ wrong"}
+        assert page.locator("label.choice.wrong, label.choice.hit").count() == 2  # the two ticked
+        shot(page, f"practice-waits-marked-{width}")
+        assert serious(page) == []
+
+        with page.expect_navigation():
+            page.click("[data-next]")
+        page.wait_for_selector("#answer-form")
+        skipped_id = page.locator(".qid code").inner_text()
+        with page.expect_navigation():
+            page.click("button:has-text('Skip')")
+        assert page.locator(".qid code").inner_text() != skipped_id  # on to the next question
+        with page.expect_navigation():
+            page.click("button:has-text('Show answer')")  # no answer typed: nothing stops it
+        assert page.locator(".feedback-panel .verdict").inner_text() == "The answer, as you asked"
+        assert page.locator(".choice.wrong, .choice.hit, .choice.missed").count() == 0
+        shot(page, f"practice-show-answer-{width}")
+        assert serious(page) == []
+    finally:
+        context.close()
