@@ -20,7 +20,7 @@ def test_the_payment_without_sticks_is_right_and_the_feedback_names_the_total() 
     assert question.grade("2300").correct
     assert not question.grade("4300").correct
     assert question.grade("2300").details[-1] == (
-        "The other players pay 2,300 in all, honba included; with the riichi sticks on the table (2,000)"
+        "Paid by the other players: 2,300, honba included; with the riichi sticks on the table (2,000)"
         " the winner receives 4,300 in all."
     )
 

@@ -61,12 +61,12 @@ def test_no_answer_box_has_a_placeholder(client: FlaskClient, topic: str) -> Non
 
 
 def test_the_calculator_and_the_points_question_say_the_same_words(client: FlaskClient) -> None:
-    """ "The other players pay" is the payment (honba included) the points question grades; "the winner
+    """ "Paid by the other players" is the payment (honba included) the points question grades; "the winner
     receives ... in all" is only ever the total with the riichi sticks."""
     query = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": "1", "seat": "S", "honba": "1", "sticks": "2"}
     html = client.get("/calculator", query_string=query).get_data(as_text=True)
     assert (
-        "The other players pay 2,300 in all, honba included; with the riichi sticks on the table (2,000)"
+        "Paid by the other players: 2,300, honba included; with the riichi sticks on the table (2,000)"
         " the winner receives 4,300 in all." in html
     )
     assert "the winner receives 4,300 in all)" in html  # the engine's payment line says it the same way

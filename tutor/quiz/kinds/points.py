@@ -1,6 +1,6 @@
 """What the other players pay the winner of a hand, honba included, riichi sticks not (each payment of a
-tsumo). The wording is the same in the prompt, the feedback and the calculator: "the other players pay"
-is this payment, "the winner receives ... in all" adds the riichi sticks on the table."""
+tsumo). The prompt, the feedback and the calculator use the same words: "the other players pay" (or
+"paid by the other players") is this payment; "the winner receives ... in all" adds the riichi sticks."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class PointsQuestion(HandNumberQuestion):
         sticks = 1000 * s.riichi_sticks
         on_top = said(
             N_(
-                "The other players pay {paid} in all, honba included; with the riichi sticks on the table"
+                "Paid by the other players: {paid}, honba included; with the riichi sticks on the table"
                 " ({sticks}) the winner receives {total} in all."
             ),
             paid=f"{result.payment.total - sticks:,}",
