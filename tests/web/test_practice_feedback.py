@@ -73,3 +73,14 @@ def test_the_calculator_and_the_points_question_say_the_same_words(client: Flask
     question_id = start(client, mode="practice", topic="points")
     page = client.get(f"/practice/q/{question_id}").get_data(as_text=True)
     assert "What do the other players pay the winner, honba included but not the riichi sticks?" in page
+
+
+def test_a_right_number_is_said_once_not_repeated_under_its_heading(app: Flask, client: FlaskClient) -> None:
+    question_id = start(client, mode="practice", topic="fu")
+    fu = served(app, question_id).exercise.part("fu")
+    client.post(f"/practice/q/{question_id}/answer", data={"csrf_token": csrf(client), "fu": str(fu.result.fu)})
+    page = client.get(f"/practice/q/{question_id}").get_data(as_text=True)
+    feedback = page.split('class="part-feedback"')[1].split("</div>")[0]
+    assert f"Fu: {fu.result.fu} fu</h3>" in feedback
+    assert f"<li>{fu.result.fu} fu</li>" not in feedback  # the working follows, not the answer again
+    assert "<li>" in feedback
