@@ -114,3 +114,32 @@ def test_waits_feedback_marks_choices_and_show_answer_and_skip(
         assert serious(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_dora_feedback_explains_with_tiles(browser: Browser, server: str, width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(server + "/practice/")
+        page.check("input[name=topic][value=dora]")
+        page.click("button[name=mode][value=practice]")
+        for _ in range(12):  # the topic also asks "which tile is dora": skip those
+            page.wait_for_selector("#answer-form")
+            if page.locator("input[name=dora]").count():
+                break
+            with page.expect_navigation():
+                page.click("button:has-text('Skip')")
+        page.fill("input[name=dora]", "99")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        lines = page.locator(".part-feedback .details li").all_inner_texts()
+        assert lines[0] == "you said 99 han of dora"
+        assert any(line.startswith("Indicator") and "is dora:" in line for line in lines)
+        # The indicator and its dora are drawn as tiles, not written as codes.
+        indicator_line = page.locator(".part-feedback .details li", has_text="Indicator").first
+        assert indicator_line.locator("img.tile").count() == 2
+        shot(page, f"practice-dora-feedback-{width}")
+        assert serious(page) == []
+    finally:
+        context.close()
