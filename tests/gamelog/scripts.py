@@ -193,7 +193,31 @@ EAST_3 = HandScript(
     wins=[WinSpec(0, 2, "満貫8000点", fu=40, limit=1, yaku=[("槍槓", 1), ("ドラ", 4)])],
 )
 
-GAME = [EAST_1, EAST_1_HONBA_1, EAST_2_DRAW, EAST_2_HONBA_1, EAST_2_HONBA_2, EAST_3]
+# East 4: the dealer (seat 3) wins on his very first draw: tenhou, a yakuman. The dealer's yakuman by
+# tsumo is 16000 from each player: 48000. (Fu as written in the mjlog: 20 + tsumo 2 + haku pair 2 -> 30.)
+EAST_4 = HandScript(
+    round_index=3,
+    honba=0,
+    sticks=0,
+    dora="9s",
+    deal=("1199m1199p1199s1z", "2288m2288p2288s2z", "3377m3377p3377s3z", "123m456p234789s5z"),
+    moves=[("draw", 3, "5z")],
+    wins=[WinSpec(3, 3, "役満16000点∀", fu=30, limit=5, yaku=[("天和", 13)])],
+)
+
+# East 4, 1 honba: the dealer draws and discards, then seat 0 wins on his first draw with no call
+# before it: chiihou. A non-dealer's yakuman by tsumo: 8000 from each non-dealer, 16000 from the dealer: 32000.
+EAST_4_HONBA_1 = HandScript(
+    round_index=3,
+    honba=1,
+    sticks=0,
+    dora="9s",
+    deal=("123m456p234789s5z", "2288m2288p2288s2z", "3377m3377p3377s3z", "1199m1199p1199s1z"),
+    moves=[("draw", 3, "4z"), ("discard", 3, "4z"), ("draw", 0, "5z")],
+    wins=[WinSpec(0, 0, "役満8000-16000点", fu=30, limit=5, yaku=[("地和", 13)])],
+)
+
+GAME = [EAST_1, EAST_1_HONBA_1, EAST_2_DRAW, EAST_2_HONBA_1, EAST_2_HONBA_2, EAST_3, EAST_4, EAST_4_HONBA_1]
 
 # The second hand again at a table without red fives or open tanyao: the 5s is an ordinary five.
 # Chun 1 + rinshan 1 = 2 han 40 fu, non-dealer tsumo: base 640, the dealer pays 1300, the others 700: 2700.

@@ -106,6 +106,26 @@ EXPECTED = [
         honba=0,
         riichi_sticks=0,
     ),
+    request(
+        "123m456p234789s55z",
+        "5z",
+        [],
+        ["tsumo", "tenhou"],
+        seat_wind="E",
+        dora_indicators=["9s"],
+        honba=0,
+        riichi_sticks=0,
+    ),
+    request(
+        "123m456p234789s55z",
+        "5z",
+        [],
+        ["tsumo", "chiihou"],
+        seat_wind="S",
+        dora_indicators=["9s"],
+        honba=1,
+        riichi_sticks=0,
+    ),
 ]
 # (round, seat, player, han, points, yaku) as Tenhou records them (see scripts.py for the sums).
 RECORDED = [
@@ -122,9 +142,11 @@ RECORDED = [
     ("East 2, 2 honba", 2, "Chen", 3, 3900, [("riichi", 1), ("houtei", 1), ("pinfu", 1)]),
     ("East 2, 2 honba", 0, "Aoi", 3, 3900, [("houtei", 1), ("yakuhai_haku", 1), ("aka_dora", 1)]),
     ("East 3", 0, "Aoi", 5, 8000, [("chankan", 1), ("dora", 4)]),
+    ("East 4", 3, "Dai", 13, 48000, [("tenhou", 13)]),
+    ("East 4, 1 honba", 0, "Aoi", 13, 32000, [("chiihou", 13)]),
 ]
-MJLOG_FU = [20, 40, 60, 30, 30, 40]
-TENHOU6_FU = [None, 40, 60, 30, 30, None]  # the viewer's text leaves fu out of limit hands
+MJLOG_FU = [20, 40, 60, 30, 30, 40, 30, 30]
+TENHOU6_FU = [None, 40, 60, 30, 30, None, None, None]  # the viewer's text leaves fu out of limit hands
 MJLOG_TEXT = [
     'ten="20,18000,2" yaku="0,1,21,2,2,1,7,1,54,1,53,0"',
     'ten="40,5200,0" yaku="4,1,20,1,54,1"',
@@ -132,9 +154,20 @@ MJLOG_TEXT = [
     'ten="30,3900,0" yaku="1,1,6,1,7,1,53,0"',
     'ten="30,3900,0" yaku="6,1,18,1,54,1"',
     'ten="40,8000,1" yaku="3,1,52,4"',
+    'ten="30,48000,5" yakuman="37"',
+    'ten="30,32000,5" yakuman="38"',
 ]
-TENHOU6_TEXT = ["跳満6000点∀", "40符3飜1300-2600点", "60符3飜3900点∀", "30符3飜3900点", "30符3飜3900点", "満貫8000点"]
-HAND_NUMBERS = [1, 2, 4, 5, 5, 6]
+TENHOU6_TEXT = [
+    "跳満6000点∀",
+    "40符3飜1300-2600点",
+    "60符3飜3900点∀",
+    "30符3飜3900点",
+    "30符3飜3900点",
+    "満貫8000点",
+    "役満16000点∀",
+    "役満8000-16000点",
+]
+HAND_NUMBERS = [1, 2, 4, 5, 5, 6, 7, 8]
 
 
 def load(name: str) -> GameLog:
@@ -156,13 +189,13 @@ def test_the_committed_fixtures_are_what_the_generator_writes() -> None:
 def test_the_game_as_a_whole(game: GameLog) -> None:
     assert game.players == ("Aoi", "Ben", "Chen", "Dai")
     assert game.rules == {}
-    assert (game.hands, game.draws, len(game.wins)) == (6, 1, 6)
+    assert (game.hands, game.draws, len(game.wins)) == (8, 1, 8)
 
 
 @pytest.mark.parametrize("name", ["game.mjlog", "game.json"])
 @pytest.mark.parametrize(
     "number",
-    range(6),
+    range(8),
     ids=[
         "dealer-double-riichi-ippatsu",
         "chi-kakan-rinshan",
@@ -170,6 +203,8 @@ def test_the_game_as_a_whole(game: GameLog) -> None:
         "double-ron-1-riichi-houtei",
         "double-ron-2-pon",
         "minkan-chankan",
+        "tenhou",
+        "chiihou",
     ],
 )
 def test_every_field_of_every_request(name: str, number: int) -> None:
@@ -178,7 +213,7 @@ def test_every_field_of_every_request(name: str, number: int) -> None:
 
 
 @pytest.mark.parametrize("name", ["game.mjlog", "game.json"])
-@pytest.mark.parametrize("number", range(6))
+@pytest.mark.parametrize("number", range(8))
 def test_what_the_log_recorded_and_where_it_came_from(name: str, number: int) -> None:
     win = load(name).wins[number]
     where, seat, player, han, points, yaku = RECORDED[number]
@@ -188,7 +223,7 @@ def test_what_the_log_recorded_and_where_it_came_from(name: str, number: int) ->
         "han": han,
         "fu": fu,
         "yaku": [{"id": i, "han": h} for i, h in yaku],
-        "yakuman": 0,
+        "yakuman": 1 if han == 13 else 0,
         "points": points,
         "text": text,
     }
@@ -379,6 +414,16 @@ BAD = [
         id="mjlog-wrong-hand",
     ),
     pytest.param(GAME_XML.replace("<D132/>", "<D131/>"), "does not hold it", id="mjlog-discard-not-held"),
+    pytest.param(
+        GAME_XML.replace('<DORA hai="60"/>', ""),
+        "East 3: the log's dora indicators 7m7p do not match those revealed (7m)",
+        id="mjlog-kan-dora-missing",
+    ),
+    pytest.param(
+        GAME_XML.replace('m="17154" machi', 'm="16384" machi'),
+        "the log's melds for the win (ankan 8888p) are not those the moves made",
+        id="mjlog-wrong-meld",
+    ),
     pytest.param(GAME_JSON[: len(GAME_JSON) - 40], "not valid JSON", id="json-cut"),
     pytest.param('{"title": "x"}', 'no "log" list', id="json-no-log"),
     pytest.param(_json_with(lambda d: d["log"][0].pop()), "not the 17-part list", id="json-short-hand"),

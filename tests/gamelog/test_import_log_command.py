@@ -37,7 +37,7 @@ def test_jsonl_prints_one_line_per_win_in_file_order() -> None:
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [line["request"] for line in lines] == EXPECTED + EXPECTED
     assert set(lines[0]) == {"request", "recorded", "source"}
-    assert [line["source"]["file"] for line in lines] == [GAME] * 6 + [GAME_JSON] * 6
+    assert [line["source"]["file"] for line in lines] == [GAME] * 8 + [GAME_JSON] * 8
     assert lines[3]["recorded"]["points"] == 3900
 
 
@@ -55,7 +55,7 @@ def test_the_readable_list_shows_both_scores_and_exits_0_when_they_agree() -> No
     assert "  log:  3 han 60 fu, 11700 points" in done.stdout
     assert "  ours: 3 han 60 fu, 11700 points" in done.stdout
     assert "DIFFERS" not in done.stdout
-    assert done.stdout.rstrip().endswith("6 win(s) in 6 hand(s) (1 without a win); our engine agrees on every one.")
+    assert done.stdout.rstrip().endswith("8 win(s) in 8 hand(s) (1 without a win); our engine agrees on every one.")
 
 
 def test_a_disagreement_is_flagged_and_exits_1(tmp_path: Path) -> None:

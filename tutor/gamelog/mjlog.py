@@ -52,7 +52,7 @@ import zlib
 from typing import Any
 from urllib.parse import unquote
 
-from ..engine.tiles import Tile
+from ..engine.tiles import Tile, format_tiles
 from .model import MAX_LOG_BYTES, SUPPORTED, GameLog, HandReplay, LogError, Recorded, Win
 from .yakulist import by_number
 
@@ -323,6 +323,14 @@ class _Reader:
         )
         han = 13 * len(yakuman_numbers) if yakuman_numbers else sum(h for _, h in yaku)
         recorded = Recorded(han, ten[0], tuple(yaku), ten[1], text, len(yakuman_numbers))
+        stated = sorted(
+            (kind, tuple(tile(n, self.aka) for n in numbers))
+            for kind, numbers, _, _ in map(decode_meld, _ints(element.get("m"), "the AGARI melds"))
+        )
+        made = sorted((meld.kind, meld.tiles) for meld in replay.seats[who].melds)
+        if stated != made:
+            shown = ", ".join(f"{kind} {format_tiles(tiles)}" for kind, tiles in stated) or "none"
+            raise replay.fail(f"the log's melds for the win ({shown}) are not those the moves made")
         ba = _ints(element.get("ba"), "the AGARI ba")
         self.wins.append(
             replay.win(
