@@ -404,6 +404,7 @@ BAD = [
     ),
     pytest.param("<html><body>Not found</body></html>", "root is <html>", id="html"),
     pytest.param('<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>', "declares a DOCTYPE", id="doctype"),
+    pytest.param(GAME_XML.replace('n3="Dai"', 'n3=""'), "three-player game (sanma)", id="mjlog-sanma-names"),
     pytest.param(
         GAME_XML.replace('type="9"', 'type="25"'), "three-player game (sanma); supported: four-player", id="mjlog-sanma"
     ),
@@ -463,3 +464,10 @@ def test_a_win_is_a_frozen_value() -> None:
     with pytest.raises(AttributeError):
         win.request = {}  # type: ignore[misc]
     assert json.loads(json.dumps(win.as_json()))["request"] == EXPECTED[0]
+
+
+def test_a_player_reconnecting_keeps_the_other_names() -> None:
+    text = GAME_XML.replace('<TAIKYOKU oya="0"/>', '<TAIKYOKU oya="0"/>\n<BYE who="2"/>\n<UN n2="Chen%20again"/>')
+    log = read_log(text)
+    assert log.players == ("Aoi", "Ben", "Chen again", "Dai")
+    assert log.wins[3].source.player == "Chen again"

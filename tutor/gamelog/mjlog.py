@@ -200,10 +200,13 @@ class _Reader:
                 seen_go = True
                 self._rules(element)
             elif tag == "UN":
-                names = [element.get(f"n{i}") for i in range(4)]
-                if names[3] == "" and names[2]:
+                # The first UN names everyone; a later one (a player reconnecting) names only them.
+                if element.get("n3") == "" and element.get("n2"):
                     raise LogError(f"this is a three-player game (sanma); supported: {SUPPORTED}")
-                self.players = [unquote(n) if n else None for n in names]
+                for seat in range(4):
+                    name = element.get(f"n{seat}")
+                    if name:
+                        self.players[seat] = unquote(name)
             elif tag == "INIT":
                 self._start(element)
             elif self.replay is not None:
