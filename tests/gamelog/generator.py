@@ -255,15 +255,14 @@ class _HandWriter:
             self.result: list[Any] = [s.draw_name, [0, 0, 0, 0]]
             return
         self.result = ["和了"]
-        sticks = self.sticks
+        sticks, honba = self.sticks, s.honba
         for spec in s.wins:
-            self.result += [self._deltas(spec, sticks), [spec.who, spec.from_who, spec.who, spec.text]]
+            self.result += [self._deltas(spec, sticks, honba), [spec.who, spec.from_who, spec.who, spec.text]]
             self.result[-1] += [f"{name}({han}飜)" if han < 13 else f"{name}(役満)" for name, han in spec.yaku]
             self.xml.append(self._agari(spec, sticks))
-            sticks = 0
+            sticks = honba = 0  # a double ron: only the winner nearest the discarder gets them
 
-    def _deltas(self, spec: WinSpec, sticks: int) -> list[int]:
-        honba = self.script.honba
+    def _deltas(self, spec: WinSpec, sticks: int, honba: int) -> list[int]:
         deltas = [0, 0, 0, 0]
         match = re.search(r"(\d+)(?:-(\d+))?点(∀?)$", spec.text)
         assert match

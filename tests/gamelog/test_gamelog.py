@@ -93,8 +93,8 @@ EXPECTED = [
         ["houtei"],
         seat_wind="N",
         dora_indicators=["9p"],
-        honba=2,
-        riichi_sticks=0,  # the double ron's second winner: the stick went to the first
+        honba=0,  # the double ron's second winner: honba and the stick go to the nearest (RULES.md 9.5)
+        riichi_sticks=0,
     ),
     request(
         "123m456789s11z",
@@ -471,3 +471,11 @@ def test_a_player_reconnecting_keeps_the_other_names() -> None:
     log = read_log(text)
     assert log.players == ("Aoi", "Ben", "Chen again", "Dai")
     assert log.wins[3].source.player == "Chen again"
+
+
+def test_a_double_ron_listed_out_of_turn_order_is_refused() -> None:
+    document = json.loads(GAME_JSON)
+    result = document["log"][4][16]
+    result[1:5] = [result[3], result[4], result[1], result[2]]
+    with pytest.raises(LogError, match="East 2, 2 honba: seat 2's win is listed after seat 0's, out of turn order"):
+        read_log(json.dumps(document, ensure_ascii=False))

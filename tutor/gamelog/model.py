@@ -336,10 +336,17 @@ class HandReplay:
             "tenhou": clean_first_draw and who == self.dealer,
             "chiihou": clean_first_draw and who != self.dealer,
         }
+        if self.wins:
+            # A double ron: honba and sticks go only to the winner nearest the discarder in turn
+            # order (RULES.md 9.5), whom the logs list first.
+            first = self.wins[0].source.seat
+            if tsumo or (who - from_who) % 4 <= (first - from_who) % 4:
+                raise self.fail(f"seat {who}'s win is listed after seat {first}'s, out of turn order")
+        honba = 0 if self.sticks_paid else self.honba
         table_sticks = 0 if self.sticks_paid else self.sticks
         if sticks is not None and not self.sticks_paid and sticks != table_sticks:
             raise self.fail(f"the log puts {sticks} riichi stick(s) on the table, the moves {table_sticks}")
-        self.sticks_paid = True  # a double ron: the sticks go to the first winner listed
+        self.sticks_paid = True
         request: dict[str, Any] = {
             "hand": format_tiles(hand),
             "win": str(win),
@@ -349,7 +356,7 @@ class HandReplay:
             "round_wind": WIND_LETTERS[self.round_index // 4 % 4],
             "dora_indicators": [str(t) for t in self.dora],
             "ura_indicators": [str(t) for t in ura],
-            "honba": self.honba,
+            "honba": honba,
             "riichi_sticks": table_sticks,
         }
         if self.rules:
