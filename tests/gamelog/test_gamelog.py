@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tutor.engine.catalogues import Problem
 from tutor.engine.tiles import Tile
 from tutor.gamelog import GameLog, LogError, Win, compare, mjlog, read_log, tenhou6
 
@@ -479,3 +480,18 @@ def test_a_double_ron_listed_out_of_turn_order_is_refused() -> None:
     result[1:5] = [result[3], result[4], result[1], result[2]]
     with pytest.raises(LogError, match="East 2, 2 honba: seat 2's win is listed after seat 0's, out of turn order"):
         read_log(json.dumps(document, ensure_ascii=False))
+
+
+def test_refusals_are_marked_sentences_with_parameters() -> None:
+    """The app will say them in the learner's language: the msgid holds placeholders, not the values."""
+    with pytest.raises(Problem) as refusal:
+        read_log(GAME_XML.replace("<D132/>", "<D131/>"))
+    said = refusal.value.said
+    assert said.sentence == "{where}: {problem}" and said.params["where"] == "East 1"
+    inner = said.params["problem"]
+    assert inner.sentence == "seat {seat} uses {tile} for a {what} but does not hold it"
+    assert inner.params == {"seat": 0, "tile": "6z", "what": "discard"}  # tile 131 is the last hatsu
+    assert refusal.value.text("en") == "East 1: seat 0 uses 6z for a discard but does not hold it"
+    with pytest.raises(Problem) as sanma:
+        read_log(GAME_XML.replace('type="9"', 'type="25"'))
+    assert sanma.value.said.sentence == "this is a three-player game (sanma); supported: {supported}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.catalogues import N_
 from .model import MAX_LOG_BYTES, SUPPORTED, GameLog, LogError, LoggedMeld, Recorded, Source, Win
 
 __all__ = [
@@ -48,7 +49,7 @@ def read_log(data: bytes | str, file: str = "-") -> GameLog:
 
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_LOG_BYTES:
-        raise LogError(f"the file is {len(raw) / 1e6:.1f} MB; a game log is at most 10 MB")
+        raise LogError(N_("the file is {size} MB; a game log is at most 10 MB"), size=f"{len(raw) / 1e6:.1f}")
     if raw[:2] == b"\x1f\x8b":
         return read_mjlog(raw, file)
     head = raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
@@ -58,10 +59,12 @@ def read_log(data: bytes | str, file: str = "-") -> GameLog:
         try:
             return read_tenhou6(raw.decode("utf-8"), file)
         except UnicodeDecodeError:
-            raise LogError("the JSON is not UTF-8 text") from None
+            raise LogError(N_("the JSON is not UTF-8 text")) from None
     if not raw.strip():
-        raise LogError("the file is empty")
-    raise LogError("this is not a game log: expected Tenhou's mjlog XML (<mjloggm ...>) or tenhou.net/6 JSON ({...})")
+        raise LogError(N_("the file is empty"))
+    raise LogError(
+        N_("this is not a game log: expected Tenhou's mjlog XML (<mjloggm ...>) or tenhou.net/6 JSON ({...})")
+    )
 
 
 @dataclass(frozen=True)

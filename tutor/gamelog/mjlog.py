@@ -52,8 +52,9 @@ import zlib
 from typing import Any
 from urllib.parse import unquote
 
+from ..engine.catalogues import N_
 from ..engine.tiles import Tile, format_tiles
-from .model import MAX_LOG_BYTES, SUPPORTED, GameLog, HandReplay, LogError, Recorded, Win
+from .model import MAX_LOG_BYTES, SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
 from .yakulist import by_number
 
 RED_COPIES = (16, 52, 88)
@@ -68,7 +69,7 @@ def tile(number: int, aka: bool = True) -> Tile:
     (Tile('0m'), Tile('5m'), Tile('5m'), Tile('7z'))
     """
     if not 0 <= number <= 135:
-        raise LogError(f"tile number {number} is out of range (an mjlog numbers its tiles 0-135)")
+        raise LogError(N_("tile number {number} is out of range (an mjlog numbers its tiles 0-135)"), number=number)
     return Tile.of(number // 4, red=aka and number in RED_COPIES)
 
 
@@ -89,17 +90,20 @@ def decode_meld(code: int) -> tuple[str, tuple[int, ...], int | None, int]:
     if code & 0x18:
         t, r = divmod(code >> 9, 3)
         if t > 33:
-            raise LogError(f"meld code {code} names no tile")
+            raise LogError(N_("meld code {code} names no tile"), code=code)
         left_out = code >> 5 & 3
         tiles = tuple(t * 4 + c for c in range(4) if c != left_out)
         if code & 0x8:
             return "pon", tiles, tiles[r], source
         return "kakan", tuple(sorted((*tiles, t * 4 + left_out))), t * 4 + left_out, source
     if code & 0x20:
-        raise LogError(f"this log sets a North aside (nuki), which only three-player games do; supported: {SUPPORTED}")
+        raise LogError(
+            N_("this log sets a North aside (nuki), which only three-player games do; supported: {supported}"),
+            supported=SUPPORTED_SAID,
+        )
     t = code >> 8
     if t > 135:
-        raise LogError(f"meld code {code} names no tile")
+        raise LogError(N_("meld code {code} names no tile"), code=code)
     kind = t // 4
     tiles = tuple(kind * 4 + c for c in range(4))
     if source == 0:
@@ -141,13 +145,13 @@ def _ints(text: str | None, what: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:
-        raise LogError(f"{what} {text[:40]!r} is not a list of numbers") from None
+        raise LogError(N_("{what} {text!r} is not a list of numbers"), what=what, text=text[:40]) from None
 
 
 def _attr(element: ElementTree.Element, name: str) -> str:
     value = element.get(name)
     if value is None:
-        raise LogError(f"a <{element.tag}> element has no {name!r} attribute")
+        raise LogError(N_("a <{tag}> element has no {name!r} attribute"), tag=element.tag, name=name)
     return value
 
 
@@ -159,9 +163,9 @@ def unpack(data: bytes) -> bytes:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
             xml = stream.read(MAX_LOG_BYTES + 1)
     except (OSError, EOFError, zlib.error):
-        raise LogError("the file is gzip-compressed but cannot be uncompressed (truncated or damaged)") from None
+        raise LogError(N_("the file is gzip-compressed but cannot be uncompressed (truncated or damaged)")) from None
     if len(xml) > MAX_LOG_BYTES:
-        raise LogError("the uncompressed log is larger than 10 MB, far more than any game")
+        raise LogError(N_("the uncompressed log is larger than 10 MB, far more than any game"))
     return xml
 
 
@@ -169,13 +173,13 @@ def read_mjlog(data: bytes, file: str = "-") -> GameLog:
     """Read a Tenhou mjlog (XML, or its gzip) into a :class:`GameLog`."""
     xml = unpack(data)
     if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
-        raise LogError("the XML declares a DOCTYPE or entities, which an mjlog never does")
+        raise LogError(N_("the XML declares a DOCTYPE or entities, which an mjlog never does"))
     try:
         root = ElementTree.fromstring(xml)
     except ElementTree.ParseError as problem:
-        raise LogError(f"the mjlog's XML is broken or truncated ({problem})") from None
+        raise LogError(N_("the mjlog's XML is broken or truncated ({problem})"), problem=str(problem)) from None
     if root.tag != "mjloggm":
-        raise LogError(f"the XML's root is <{root.tag}>, not an mjlog's <mjloggm>")
+        raise LogError(N_("the XML's root is <{tag}>, not an mjlog's <mjloggm>"), tag=root.tag)
     return _Reader(file).read(root)
 
 
@@ -202,7 +206,9 @@ class _Reader:
             elif tag == "UN":
                 # The first UN names everyone; a later one (a player reconnecting) names only them.
                 if element.get("n3") == "" and element.get("n2"):
-                    raise LogError(f"this is a three-player game (sanma); supported: {SUPPORTED}")
+                    raise LogError(
+                        N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID
+                    )
                 for seat in range(4):
                     name = element.get(f"n{seat}")
                     if name:
@@ -212,11 +218,11 @@ class _Reader:
             elif self.replay is not None:
                 self._event(element, self.replay)
         if not seen_go:
-            raise LogError("the mjlog has no <GO> element, so its rules are unknown")
+            raise LogError(N_("the mjlog has no <GO> element, so its rules are unknown"))
         if not self.finished and self.replay is not None:
-            raise LogError(f"the log is truncated: it ends in the middle of {self.replay.where}")
+            raise LogError(N_("the log is truncated: it ends in the middle of {where}"), where=self.replay.where)
         if not self.hands:
-            raise LogError("the mjlog holds no hand (no <INIT> element)")
+            raise LogError(N_("the mjlog holds no hand (no <INIT> element)"))
         return GameLog(
             "mjlog", tuple(p or "" for p in self.players), self.rules, tuple(self.wins), self.hands, self.draws
         )
@@ -225,9 +231,9 @@ class _Reader:
         try:
             kind = int(element.get("type", "0"))
         except ValueError:
-            raise LogError(f"<GO type={element.get('type')!r}> is not a number") from None
+            raise LogError(N_("<GO type={type!r}> is not a number"), type=element.get("type")) from None
         if kind & 0x10:
-            raise LogError(f"this is a three-player game (sanma); supported: {SUPPORTED}")
+            raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
         self.aka = not kind & 0x02
         if not self.aka:
             self.rules["aka"] = False
@@ -239,13 +245,13 @@ class _Reader:
 
     def _start(self, element: ElementTree.Element) -> None:
         if not self.finished and self.replay is not None:
-            raise LogError(f"{self.replay.where} never ends: a new hand starts before its win or draw")
+            raise LogError(N_("{where} never ends: a new hand starts before its win or draw"), where=self.replay.where)
         seed = _ints(_attr(element, "seed"), "the INIT seed")
         if len(seed) != 6:
-            raise LogError(f"the INIT seed {element.get('seed')!r} does not have 6 numbers")
+            raise LogError(N_("the INIT seed {seed!r} does not have 6 numbers"), seed=element.get("seed"))
         dealer = int(_attr(element, "oya"))
         if not 0 <= dealer <= 3:
-            raise LogError(f"the dealer's seat {dealer} is not 0-3")
+            raise LogError(N_("the dealer's seat {seat} is not 0-3"), seat=dealer)
         self.hands += 1
         self.finished = False
         self.riichi_next = set()
@@ -306,20 +312,20 @@ class _Reader:
         from_who = int(_attr(element, "fromWho"))
         ten = _ints(_attr(element, "ten"), "the AGARI ten")
         if len(ten) < 2:
-            raise LogError(f"AGARI ten={element.get('ten')!r} needs fu and points")
+            raise LogError(N_("AGARI ten={ten!r} needs fu and points"), ten=element.get("ten"))
         pairs = _ints(element.get("yaku"), "the AGARI yaku")
         yakuman_numbers = _ints(element.get("yakuman"), "the AGARI yakuman")
         yaku: list[tuple[str, int]] = []
         for number, han in zip(pairs[::2], pairs[1::2], strict=False):
             name = by_number(number)
             if name is None:
-                raise LogError(f"the AGARI names yaku number {number}, which Tenhou does not have")
+                raise LogError(N_("the AGARI names yaku number {number}, which Tenhou does not have"), number=number)
             if han:
                 yaku.append((name, han))
         for number in yakuman_numbers:
             name = by_number(number)
             if name is None:
-                raise LogError(f"the AGARI names yaku number {number}, which Tenhou does not have")
+                raise LogError(N_("the AGARI names yaku number {number}, which Tenhou does not have"), number=number)
             yaku.append((name, 13))
         text = " ".join(
             f'{name}="{element.get(name)}"' for name in ("ten", "yaku", "yakuman") if element.get(name) is not None
@@ -333,7 +339,7 @@ class _Reader:
         made = sorted((meld.kind, meld.tiles) for meld in replay.seats[who].melds)
         if stated != made:
             shown = ", ".join(f"{kind} {format_tiles(tiles)}" for kind, tiles in stated) or "none"
-            raise replay.fail(f"the log's melds for the win ({shown}) are not those the moves made")
+            raise replay.fail(N_("the log's melds for the win ({melds}) are not those the moves made"), melds=shown)
         ba = _ints(element.get("ba"), "the AGARI ba")
         self.wins.append(
             replay.win(

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.catalogues import N_, Problem, Sentence
 from ..engine.situation import STANDARD_FLAGS, WIND_LETTERS
 from ..engine.tiles import Tile, format_tiles
 
@@ -30,12 +31,18 @@ MAX_LOG_BYTES = 10 * 1024 * 1024
 LIVE_WALL = 70
 """Draws a four-player hand allows (136 tiles - 52 dealt - 14 dead wall); the 70th is the last."""
 ROUND_NAMES = ("East", "South", "West", "North")
-SUPPORTED = "four-player games (tonpuusen or hanchan) with one red five per suit or none, with or without open tanyao"
-"""What the readers accept, for the messages that refuse the rest."""
+SUPPORTED = N_(
+    "four-player games (tonpuusen or hanchan) with one red five per suit or none, with or without open tanyao"
+)
+"""What the readers accept, for the messages that refuse the rest (a marked sentence)."""
+SUPPORTED_SAID = Sentence(SUPPORTED)
 
 
-class LogError(ValueError):
-    """A log that cannot be read: not a log, truncated, inconsistent, or rules we do not support."""
+class LogError(Problem):
+    """A log that cannot be read: not a log, truncated, inconsistent, or rules we do not support.
+
+    The message is a marked sentence (``str()`` is the English; ``text(lang)`` says it in a language).
+    """
 
 
 @dataclass(frozen=True)
@@ -206,14 +213,15 @@ class HandReplay:
     def where(self) -> str:
         return round_name(self.round_index, self.honba)
 
-    def fail(self, problem: str) -> LogError:
-        return LogError(f"{self.where}: {problem}")
+    def fail(self, problem: str, **params: Any) -> LogError:
+        """A problem in this hand (a marked sentence with its parameters), prefixed with the round."""
+        return LogError(N_("{where}: {problem}"), where=self.where, problem=Sentence(problem, **params))
 
     # Events -------------------------------------------------------------------------------------
 
     def deal(self, seat: int, tiles: Sequence[Tile]) -> None:
         if len(tiles) != 13:
-            raise self.fail(f"seat {seat} is dealt {len(tiles)} tiles, not 13")
+            raise self.fail(N_("seat {seat} is dealt {count} tiles, not 13"), seat=seat, count=len(tiles))
         self.seats[seat].concealed = list(tiles)
 
     def draw(self, seat: int, tile: Tile) -> None:
@@ -223,7 +231,7 @@ class HandReplay:
         self.rinshan_due = None
         self.draws += 1
         if self.draws > LIVE_WALL:
-            raise self.fail(f"more than {LIVE_WALL} draws in one hand")
+            raise self.fail(N_("more than {most} draws in one hand"), most=LIVE_WALL)
         player.concealed.append(tile)
         player.last_draw = tile
         self.last = ("rinshan" if rinshan else "draw", seat, tile)
@@ -235,7 +243,7 @@ class HandReplay:
             player.ippatsu = False  # the riichi player's next discard ends ippatsu
         if riichi:
             if player.riichi:
-                raise self.fail(f"seat {seat} declares riichi twice")
+                raise self.fail(N_("seat {seat} declares riichi twice"), seat=seat)
             self.pending_riichi = seat
             player.double_riichi = not player.discarded and not self.calls_made
         player.discarded = True
@@ -245,7 +253,12 @@ class HandReplay:
         """A chi, pon or called kan (minkan) of ``from_seat``'s latest discard."""
         self._settle_riichi()
         if self.last[0] != "discard" or self.last[1] != from_seat or self.last[2] != called:
-            raise self.fail(f"seat {seat} calls {called} from seat {from_seat}, which did not just discard it")
+            raise self.fail(
+                N_("seat {seat} calls {tile} from seat {source}, which did not just discard it"),
+                seat=seat,
+                tile=str(called),
+                source=from_seat,
+            )
         own = list(tiles)
         own.remove(called)
         self._take(seat, own, kind)
@@ -268,7 +281,7 @@ class HandReplay:
         melds = self.seats[seat].melds
         position = next((i for i, m in enumerate(melds) if m.kind == "pon" and m.tiles[0].index == tile.index), None)
         if position is None:
-            raise self.fail(f"seat {seat} adds {tile} to a pon it does not have")
+            raise self.fail(N_("seat {seat} adds {tile} to a pon it does not have"), seat=seat, tile=str(tile))
         meld = melds[position]
         self._take(seat, [tile], "added kan")
         melds[position] = LoggedMeld("kakan", tuple(sorted((*meld.tiles, tile))), tile, meld.from_seat)
@@ -278,7 +291,7 @@ class HandReplay:
 
     def new_dora(self, tile: Tile) -> None:
         if len(self.dora) >= 5:
-            raise self.fail("more than 5 dora indicators")
+            raise self.fail(N_("more than 5 dora indicators"))
         self.dora.append(tile)
 
     # The win ------------------------------------------------------------------------------------
@@ -303,17 +316,24 @@ class HandReplay:
         chankan = False
         if tsumo:
             if seat != who or what not in ("draw", "rinshan") or tile is None:
-                raise self.fail(f"seat {who} wins by tsumo but did not just draw")
+                raise self.fail(N_("seat {seat} wins by tsumo but did not just draw"), seat=who)
             win = tile
             hand = list(player.concealed)
         else:
             if seat != from_who or what not in ("discard", "kakan") or tile is None:
-                raise self.fail(f"seat {who} wins by ron on seat {from_who}, who did not just discard")
+                raise self.fail(
+                    N_("seat {seat} wins by ron on seat {source}, who did not just discard"), seat=who, source=from_who
+                )
             win = tile
             chankan = what == "kakan"
             hand = [*player.concealed, win]
         if win_tile is not None and win_tile != win:
-            raise self.fail(f"the log says seat {who} won on {win_tile}, but the moves give {win}")
+            raise self.fail(
+                N_("the log says seat {seat} won on {logged}, but the moves give {tile}"),
+                seat=who,
+                logged=str(win_tile),
+                tile=str(win),
+            )
         if concealed is not None and sorted(concealed) != sorted(hand):
             raise self.fail(
                 f"the log's winning hand {format_tiles(concealed)} does not match the moves ({format_tiles(hand)})"
@@ -341,11 +361,17 @@ class HandReplay:
             # order (RULES.md 9.5), whom the logs list first.
             first = self.wins[0].source.seat
             if tsumo or (who - from_who) % 4 <= (first - from_who) % 4:
-                raise self.fail(f"seat {who}'s win is listed after seat {first}'s, out of turn order")
+                raise self.fail(
+                    N_("seat {seat}'s win is listed after seat {first}'s, out of turn order"), seat=who, first=first
+                )
         honba = 0 if self.sticks_paid else self.honba
         table_sticks = 0 if self.sticks_paid else self.sticks
         if sticks is not None and not self.sticks_paid and sticks != table_sticks:
-            raise self.fail(f"the log puts {sticks} riichi stick(s) on the table, the moves {table_sticks}")
+            raise self.fail(
+                N_("the log puts {logged} riichi stick(s) on the table, the moves {sticks}"),
+                logged=sticks,
+                sticks=table_sticks,
+            )
         self.sticks_paid = True
         request: dict[str, Any] = {
             "hand": format_tiles(hand),
@@ -374,7 +400,12 @@ class HandReplay:
             try:
                 concealed.remove(tile)
             except ValueError:
-                raise self.fail(f"seat {seat} uses {tile} for a {what} but does not hold it") from None
+                raise self.fail(
+                    N_("seat {seat} uses {tile} for a {what} but does not hold it"),
+                    seat=seat,
+                    tile=str(tile),
+                    what=what,
+                ) from None
 
     def _interrupt(self) -> None:
         self.calls_made = True

@@ -44,8 +44,9 @@ import json
 import re
 from typing import Any
 
+from ..engine.catalogues import N_
 from ..engine.tiles import Tile
-from .model import SUPPORTED, GameLog, HandReplay, LogError, Recorded, Win
+from .model import SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
 from .yakulist import by_name
 
 DRAW_RESULTS = frozenset(
@@ -63,13 +64,13 @@ def tile(number: Any) -> Tile:
     (Tile('1m'), Tile('9p'), Tile('7z'), Tile('0p'))
     """
     if type(number) is not int:
-        raise LogError(f"{number!r} is not a tile number")
+        raise LogError(N_("{value!r} is not a tile number"), value=number)
     if number in _RED:
         return _RED[number]
     suit, digit = divmod(number, 10)
     if 1 <= suit <= 3 and 1 <= digit <= 9 or suit == 4 and 1 <= digit <= 7:
         return Tile.of((suit - 1) * 9 + digit - 1)
-    raise LogError(f"{number} is not a tenhou.net/6 tile (11-19, 21-29, 31-39, 41-47, 51-53)")
+    raise LogError(N_("{number} is not a tenhou.net/6 tile (11-19, 21-29, 31-39, 41-47, 51-53)"), number=number)
 
 
 def number_of(t: Tile) -> int:
@@ -84,17 +85,19 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
     try:
         document = json.loads(data)
     except (ValueError, RecursionError) as problem:
-        raise LogError(f"the tenhou.net/6 log is not valid JSON, perhaps truncated ({problem})") from None
+        raise LogError(
+            N_("the tenhou.net/6 log is not valid JSON, perhaps truncated ({problem})"), problem=str(problem)
+        ) from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
-        raise LogError('the JSON has no "log" list, so it is not a tenhou.net/6 log')
+        raise LogError(N_('the JSON has no "log" list, so it is not a tenhou.net/6 log'))
     rules = _rules(document.get("rule"))
     names = document.get("name") or ["", "", "", ""]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise LogError('"name" must be a list of player names')
+        raise LogError(N_('"name" must be a list of player names'))
     if len(names) == 3 or (len(names) == 4 and names[3] == "" and all(names[:3])):
-        raise LogError(f"this is a three-player game (sanma); supported: {SUPPORTED}")
+        raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
     if len(names) != 4:
-        raise LogError(f'"name" lists {len(names)} players; a four-player log lists 4')
+        raise LogError(N_('"name" lists {count} players; a four-player log lists 4'), count=len(names))
     players: list[str | None] = [n or None for n in names]
     wins: list[Win] = []
     draws = 0
@@ -103,7 +106,7 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         wins += found
         draws += drawn
     if not document["log"]:
-        raise LogError('the "log" list is empty: no hand to read')
+        raise LogError(N_('the "log" list is empty: no hand to read'))
     return GameLog("tenhou6", tuple(names), rules, tuple(wins), len(document["log"]), draws)
 
 
@@ -111,18 +114,26 @@ def _rules(rule: Any) -> dict[str, Any]:
     if rule is None:
         return {}
     if not isinstance(rule, dict):
-        raise LogError('"rule" must be an object')
+        raise LogError(N_('"rule" must be an object'))
     disp = str(rule.get("disp", ""))
     if "三" in disp:
-        raise LogError(f"this is a three-player game (sanma, {disp!r}); supported: {SUPPORTED}")
+        raise LogError(
+            N_("this is a three-player game (sanma, {rule!r}); supported: {supported}"),
+            rule=disp,
+            supported=SUPPORTED_SAID,
+        )
     rules: dict[str, Any] = {}
     counts = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
     if any(type(c) is not int or c not in (0, 1) for c in counts):
-        raise LogError(f"this table uses {rule!r} red fives; supported: {SUPPORTED}")
+        raise LogError(
+            N_("this table uses {rule!r} red fives; supported: {supported}"), rule=rule, supported=SUPPORTED_SAID
+        )
     if "aka" in rule and any(key in rule for key in ("aka51", "aka52", "aka53")):
         counts = counts[1:]  # the per-suit counts say more than the total flag
     if counts and len(set(counts)) > 1:
-        raise LogError(f"this table has red fives in some suits only; supported: {SUPPORTED}")
+        raise LogError(
+            N_("this table has red fives in some suits only; supported: {supported}"), supported=SUPPORTED_SAID
+        )
     if counts and counts[0] == 0:
         rules["aka"] = False
     # Tenhou's own labels start with the lobby (般 上 特 鳳) and name open tanyao (喰) when allowed.
@@ -135,11 +146,15 @@ def _marker(text: str, letters: str) -> tuple[str, int, list[Tile]]:
     """(letter, its position, the tiles in order) of a call string such as ``"21p2121"``."""
     found = [(i, ch) for i, ch in enumerate(text) if ch.isalpha()]
     if len(found) != 1 or found[0][1] not in letters:
-        raise LogError(f"{text!r} is not a call string (one of {', '.join(letters)} among tile numbers)")
+        raise LogError(
+            N_("{text!r} is not a call string (one of {letters} among tile numbers)"),
+            text=text,
+            letters=", ".join(letters),
+        )
     position, letter = found[0]
     digits = text[:position] + text[position + 1 :]
     if len(digits) % 2 or not digits.isdigit():
-        raise LogError(f"{text!r} is not a call string (tile numbers are two digits each)")
+        raise LogError(N_("{text!r} is not a call string (tile numbers are two digits each)"), text=text)
     return letter, position, [tile(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
 
 
@@ -155,16 +170,18 @@ def _hand(
     kyoku: Any, number: int, file: str, players: list[str | None], rules: dict[str, Any]
 ) -> tuple[list[Win], int]:
     if not isinstance(kyoku, list) or len(kyoku) != 17:
-        raise LogError(f"hand {number} of the log is not the 17-part list a tenhou.net/6 hand is (truncated?)")
+        raise LogError(
+            N_("hand {number} of the log is not the 17-part list a tenhou.net/6 hand is (truncated?)"), number=number
+        )
     head = kyoku[0]
     if not (isinstance(head, list) and len(head) == 3 and all(type(v) is int and v >= 0 for v in head)):
-        raise LogError(f"hand {number} does not start with [round, honba, sticks]")
+        raise LogError(N_("hand {number} does not start with [round, honba, sticks]"), number=number)
     round_index, honba, sticks = head
     for part, name in ((kyoku[2], "dora"), (kyoku[3], "ura")):
         if not isinstance(part, list):
-            raise LogError(f"hand {number}: the {name} indicators are not a list")
+            raise LogError(N_("hand {number}: the {name} indicators are not a list"), number=number, name=name)
     if not kyoku[2]:
-        raise LogError(f"hand {number}: no dora indicator")
+        raise LogError(N_("hand {number}: no dora indicator"), number=number)
     replay = HandReplay(
         file=file,
         hand_number=number,
@@ -181,18 +198,18 @@ def _hand(
     for seat in range(4):
         start, took, threw = kyoku[4 + 3 * seat : 7 + 3 * seat]
         if not all(isinstance(part, list) for part in (start, took, threw)):
-            raise LogError(f"{replay.where}: seat {seat}'s tiles are not lists")
+            raise replay.fail(N_("seat {seat}'s tiles are not lists"), seat=seat)
         replay.deal(seat, [tile(n) for n in start])
         takes.append(list(took))
         discards.append(list(threw))
     _play(replay, takes, discards)
     result = kyoku[16]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise LogError(f"{replay.where}: the hand has no result")
+        raise replay.fail(N_("the hand has no result"))
     if result[0] in DRAW_RESULTS:
         return [], 1
     if result[0] != "和了" or len(result) < 3 or len(result) % 2 == 0:
-        raise LogError(f"{replay.where}: unknown result {result[0]!r}")
+        raise replay.fail(N_("unknown result {result!r}"), result=result[0])
     wins = []
     for detail in result[2::2]:
         wins.append(_win(replay, detail, [tile(n) for n in kyoku[3]]))
@@ -215,7 +232,7 @@ def _play(replay: HandReplay, takes: list[list[Any]], discards: list[list[Any]])
         if value is None:
             return False
         if not isinstance(value, int):
-            raise replay.fail(f"seat {seat}'s take {value!r} is a call where a draw was due")
+            raise replay.fail(N_("seat {seat}'s take {take!r} is a call where a draw was due"), seat=seat, take=value)
         replay.draw(seat, tile(value))
         return True
 
@@ -242,11 +259,11 @@ def _play(replay: HandReplay, takes: list[list[Any]], discards: list[list[Any]])
             try:
                 value = int(value)
             except ValueError:
-                raise replay.fail(f"{move!r} is not a riichi discard") from None
+                raise replay.fail(N_("{move!r} is not a riichi discard"), move=move) from None
         if value == 60:
             last = replay.seats[turn].last_draw
             if last is None or replay.last[:2] not in (("draw", turn), ("rinshan", turn)):
-                raise replay.fail(f"seat {turn} discards the tile just drawn (60) without having drawn")
+                raise replay.fail(N_("seat {seat} discards the tile just drawn (60) without having drawn"), seat=turn)
             discarded = last
         else:
             discarded = tile(value)
@@ -266,7 +283,9 @@ def _play(replay: HandReplay, takes: list[list[Any]], discards: list[list[Any]])
             threw[turn] += 1  # the discard a called kan replaces
     left = [seat for seat in range(4) if took[seat] < len(takes[seat]) or threw[seat] < len(discards[seat])]
     if left:
-        raise replay.fail(f"seat {left[0]} has moves left after the hand ended: the turns do not fit together")
+        raise replay.fail(
+            N_("seat {seat} has moves left after the hand ended: the turns do not fit together"), seat=left[0]
+        )
 
 
 def _after(text: str, letter: str) -> Tile:
@@ -290,13 +309,13 @@ def _caller(takes: list[list[Any]], took: list[int], discarder: int) -> int | No
 
 def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
     if not (isinstance(detail, list) and len(detail) >= 4 and all(type(v) is int for v in detail[:3])):
-        raise replay.fail("a win's details are not [who, from, pao, points, yaku...]")
+        raise replay.fail(N_("a win's details are not [who, from, pao, points, yaku...]"))
     who, from_who = detail[0], detail[1]
     if not (0 <= who <= 3 and 0 <= from_who <= 3):
-        raise replay.fail(f"win by seat {who} from seat {from_who}: seats are 0-3")
+        raise replay.fail(N_("win by seat {seat} from seat {source}: seats are 0-3"), seat=who, source=from_who)
     text = detail[3]
     if not isinstance(text, str) or not (points := _POINTS.search(text)):
-        raise replay.fail(f"the points text {text!r} is not like '30符1飜1000点'")
+        raise replay.fail(N_("the points text {text!r} is not like '30符1飜1000点'"), text=text)
     first, second, everyone = int(points[1]), points[2], points[3]
     value = 3 * first if everyone else 2 * first + int(second) if second else first
     yaku: list[tuple[str, int]] = []
@@ -305,7 +324,7 @@ def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
         match = _YAKU.match(item) if isinstance(item, str) else None
         name = by_name(match[1]) if match else None
         if not match or name is None:
-            raise replay.fail(f"unknown yaku {item!r}")
+            raise replay.fail(N_("unknown yaku {yaku!r}"), yaku=item)
         han = int(match[2]) if match[2] else 13 if match[3] else 26
         if not match[2]:
             units += han // 13
