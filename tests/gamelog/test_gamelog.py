@@ -495,3 +495,11 @@ def test_refusals_are_marked_sentences_with_parameters() -> None:
     with pytest.raises(Problem) as sanma:
         read_log(GAME_XML.replace('type="9"', 'type="25"'))
     assert sanma.value.said.sentence == "this is a three-player game (sanma); supported: {supported}"
+
+
+@pytest.mark.parametrize("name", ["game.mjlog", "game.json"])
+def test_a_win_stored_as_a_record_comes_back_the_same(name: str) -> None:
+    for win in load(name).wins:
+        record = json.loads(json.dumps(win.as_record(), ensure_ascii=False))
+        assert Win.from_record(record) == win
+        assert Win.from_record(win.as_json()) == Win(win.request, win.recorded, win.source, ())

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.catalogues import N_
+from ..engine.catalogues import N_, said
 from .model import MAX_LOG_BYTES, SUPPORTED, GameLog, LogError, LoggedMeld, Recorded, Source, Win
 
 __all__ = [
@@ -79,7 +79,7 @@ class Comparison:
     error: str | None
     """The engine's refusal (code: message), when it refused the request."""
     differences: tuple[str, ...]
-    """Empty when we agree with the log."""
+    """Empty when we agree with the log; each is :class:`~tutor.engine.catalogues.Said` text."""
 
 
 def compare(win: Win) -> Comparison:
@@ -93,21 +93,23 @@ def compare(win: Win) -> Comparison:
     response = score_request({**win.request, "honba": 0, "riichi_sticks": 0})
     if "error" in response:
         problem = f"{response['error']['code']}: {response['error']['message']}"
-        return Comparison(None, None, None, (), problem, (f"our engine refuses the hand ({problem})",))
+        return Comparison(
+            None, None, None, (), problem, (said(N_("our engine refuses the hand ({problem})"), problem=problem),)
+        )
     points = _value(response["points"])
     yaku = tuple((y["id"], y["han"]) for y in response["yaku"])
     recorded = win.recorded
-    differences = []
+    differences: list[str] = []
     if response["han"] != recorded.han:
-        differences.append(f"han: ours {response['han']}, the log's {recorded.han}")
+        differences.append(said(N_("han: ours {ours}, the log's {logged}"), ours=response["han"], logged=recorded.han))
     if recorded.fu is not None and not response["yakuman"] and response["han"] < 5 and response["fu"] != recorded.fu:
-        differences.append(f"fu: ours {response['fu']}, the log's {recorded.fu}")
+        differences.append(said(N_("fu: ours {ours}, the log's {logged}"), ours=response["fu"], logged=recorded.fu))
     if points != recorded.points:
-        differences.append(f"points: ours {points}, the log's {recorded.points}")
+        differences.append(said(N_("points: ours {ours}, the log's {logged}"), ours=points, logged=recorded.points))
     if sorted(yaku) != sorted(recorded.yaku):
         ours = ", ".join(f"{n} {h}" for n, h in sorted(set(yaku) - set(recorded.yaku))) or "-"
         theirs = ", ".join(f"{n} {h}" for n, h in sorted(set(recorded.yaku) - set(yaku))) or "-"
-        differences.append(f"yaku: only ours {ours}; only the log's {theirs}")
+        differences.append(said(N_("yaku: only ours {ours}; only the log's {logged}"), ours=ours, logged=theirs))
     differences += win.notes
     return Comparison(response["han"], response["fu"], points, yaku, None, tuple(differences))
 

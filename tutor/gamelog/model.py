@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.catalogues import N_, Problem, Sentence
+from ..engine.catalogues import N_, Problem, Sentence, said
 from ..engine.situation import STANDARD_FLAGS, WIND_LETTERS
-from ..engine.tiles import Tile, format_tiles
+from ..engine.tiles import Tile, format_tiles, parse_tiles
 
 MAX_LOG_BYTES = 10 * 1024 * 1024
 """Largest log read: a whole hanchan is well under 100 kB in either format."""
@@ -131,11 +131,42 @@ class Win:
     source: Source
     melds: tuple[LoggedMeld, ...]
     notes: tuple[str, ...] = ()
-    """Where the events and the log's own yaku list disagree (empty when they agree)."""
+    """Where the events and the log's own yaku list disagree (empty when they agree); each is
+    :class:`~tutor.engine.catalogues.Said` text, English that the app can say in another language."""
 
     def as_json(self) -> dict[str, Any]:
         """The ``tutor import-log --jsonl`` line: request, recorded, source."""
         return {"request": self.request, "recorded": self.recorded.as_json(), "source": self.source.as_json()}
+
+    def as_record(self) -> dict[str, Any]:
+        """Everything, JSON-ready, to store a win and rebuild it with :meth:`from_record`."""
+        return {
+            **self.as_json(),
+            "melds": [meld.as_json() for meld in self.melds],
+            "notes": [str(note) for note in self.notes],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Win:
+        """The inverse of :meth:`as_record` (of :meth:`as_json` too, with no melds or notes)."""
+        recorded = dict(record["recorded"])
+        recorded["yaku"] = tuple((y["id"], y["han"]) for y in recorded["yaku"])
+        melds = tuple(
+            LoggedMeld(
+                m["kind"],
+                tuple(parse_tiles(m["tiles"])),
+                Tile(m["called"]) if m["called"] else None,
+                m["from_seat"],
+            )
+            for m in record.get("melds", ())
+        )
+        return cls(
+            dict(record["request"]),
+            Recorded(**recorded),
+            Source(**record["source"]),
+            melds,
+            tuple(record.get("notes", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -441,12 +472,12 @@ def _cross_check(flags: dict[str, bool], recorded: Recorded) -> list[str]:
     listed = {name for name, _ in recorded.yaku}
     if flags["double_riichi"]:
         flags = {**flags, "riichi": False}  # double riichi replaces riichi in the yaku list
-    notes = []
+    notes: list[str] = []
     for flag, yaku in _FLAG_YAKU.items():
         if recorded.yakuman and yaku not in ("tenhou", "chiihou"):
             continue
         if flags[flag] and yaku not in listed:
-            notes.append(f"the moves show {yaku} but the log does not record it")
+            notes.append(said(N_("the moves show {yaku} but the log does not record it"), yaku=yaku))
         elif yaku in listed and not flags[flag]:
-            notes.append(f"the log records {yaku} but the moves do not show it")
+            notes.append(said(N_("the log records {yaku} but the moves do not show it"), yaku=yaku))
     return notes
