@@ -122,6 +122,13 @@ class _HandWriter:
         self.turn = self.dealer
         self.last: tuple[str, int, int] = ("start", self.dealer, -1)
         self.sticks = script.sticks
+        self.pending_riichi: int | None = None
+
+    def _settle(self) -> None:
+        if self.pending_riichi is not None:
+            self.sticks += 1
+            self.xml.append(f'<REACH who="{self.pending_riichi}" ten="250,250,250,250" step="2"/>')
+            self.pending_riichi = None
 
     def _six(self, n: int) -> str:
         return _six(n, self.aka)
@@ -154,6 +161,7 @@ class _HandWriter:
 
     # moves
     def _draw(self, seat: int, tile: str, number: int | None = None) -> None:
+        self._settle()
         assert number is not None and seat == self.turn, f"seat {seat} draws out of turn ({self.turn} is due)"
         self.draws += 1
         self.held[seat].append(number)
@@ -170,8 +178,7 @@ class _HandWriter:
         value = "60" if self.last == ("draw", seat, n) else self._six(n)
         self.discards[seat].append("r" + value if riichi else int(value))
         if riichi:
-            self.sticks += 1
-            self.xml.append(f'<REACH who="{seat}" ten="250,250,250,250" step="2"/>')
+            self.pending_riichi = seat  # the stick goes down only if nobody rons this tile
         self.last = ("discard", seat, n)
         self.turn = (seat + 1) % 4
 
@@ -179,6 +186,7 @@ class _HandWriter:
         self._discard(seat, tile, riichi=True)
 
     def _call(self, kind: str, seat: int, tiles: str, called: str) -> None:
+        self._settle()
         what, source, n = self.last
         assert what == "discard" and _tile_of(n, self.aka) == Tile(called)
         own_tiles = _tiles(tiles)
@@ -214,6 +222,7 @@ class _HandWriter:
         self._call("minkan", seat, tiles, called)
 
     def _ankan(self, seat: int, tiles: str, number: int | None = None) -> None:
+        self._settle()
         numbers = []
         for t in _tiles(tiles):
             numbers.append(self.number(seat, t))
@@ -225,6 +234,7 @@ class _HandWriter:
         self.last = ("ankan", seat, numbers[0])
 
     def _kakan(self, seat: int, tile: str, number: int | None = None) -> None:
+        self._settle()
         n = self.number(seat, Tile(tile))
         self.held[seat].remove(n)
         position = next(i for i, m in enumerate(self.melds[seat]) if m[0] == "pon" and m[1][0] // 4 == n // 4)

@@ -231,3 +231,16 @@ PLAIN_TABLE = HandScript(
     wins=[WinSpec(1, 1, "40符2飜700-1300点", fu=40, limit=0, yaku=[("嶺上開花", 1), ("役牌 中", 1)])],
 )
 PLAIN_GAME = [PLAIN_TABLE]
+
+# East 1: seat 1 declares riichi with 5s and seat 2 rons it at once. A riichi whose declaration tile
+# deals in is not made: no stick goes on the table. Seat 2: 234567m 345p 678s + 5s (single wait),
+# tanyao 1 han; fu 20 + closed ron 10 + single wait 2 = 32 -> 40. 1 han 40 fu, non-dealer ron: 1300.
+RIICHI_DEALT_IN = HandScript(
+    round_index=0,
+    honba=0,
+    sticks=0,
+    dora="1z",
+    deal=("1119m1119p1119s1z", "8889m8889p588s67z", "234567m345p5678s", "444m444p444s3334z"),
+    moves=[("draw", 0, "2z"), ("discard", 0, "2z"), ("draw", 1, "7z"), ("riichi", 1, "5s")],
+    wins=[WinSpec(2, 1, "40符1飜1300点", fu=40, limit=0, yaku=[("断幺九", 1)])],
+)

@@ -13,7 +13,7 @@ from tutor.engine.tiles import Tile
 from tutor.gamelog import GameLog, LogError, Win, compare, mjlog, read_log, tenhou6
 
 from .generator import FIXTURES, write_game
-from .scripts import EAST_2_DRAW, GAME, PLAIN_GAME
+from .scripts import EAST_2_DRAW, GAME, PLAIN_GAME, RIICHI_DEALT_IN
 
 FLAGS_OFF = {
     "tsumo": False,
@@ -503,3 +503,20 @@ def test_a_win_stored_as_a_record_comes_back_the_same(name: str) -> None:
         record = json.loads(json.dumps(win.as_record(), ensure_ascii=False))
         assert Win.from_record(record) == win
         assert Win.from_record(win.as_json()) == Win(win.request, win.recorded, win.source, ())
+
+
+def test_a_riichi_whose_tile_deals_in_puts_no_stick_on_the_table() -> None:
+    xml, six = write_game([RIICHI_DEALT_IN])
+    for data in (xml, six):
+        (win,) = read_log(data).wins
+        assert win.request == request(
+            "234567m345p55678s", "5s", [], [], seat_wind="W", dora_indicators=["1z"], honba=0, riichi_sticks=0
+        )
+        assert (win.recorded.han, win.recorded.fu, win.recorded.points) == (1, 40, 1300)
+        assert compare(win).differences == ()
+
+
+def test_an_mjlog_whose_sticks_do_not_match_the_moves_is_refused() -> None:
+    text = GAME_XML.replace('<AGARI ba="1,2"', '<AGARI ba="1,1"')
+    with pytest.raises(LogError, match="East 2, 1 honba: the log puts 1 riichi stick\\(s\\) on the table, the moves 2"):
+        read_log(text)

@@ -16,7 +16,20 @@ a double ron separately) carries
 - ``notes``: situation yaku where the moves and the log's yaku list disagree.
 
 :func:`compare` scores a win with our engine and lists how that differs from the record.
-Every problem with the input raises :class:`LogError` with a one-line message.
+``win.as_record()`` / ``Win.from_record(record)`` store a win as JSON and rebuild it.
+
+Every problem with the input raises :class:`LogError` with a one-line message. It is a
+:class:`~tutor.engine.catalogues.Problem`: ``str()`` is the English, ``text(lang)`` says it in a
+learner's language (the sentences are marked for the catalogues); notes and differences are
+:class:`~tutor.engine.catalogues.Said` text likewise. :data:`SUPPORTED` says what is read.
+
+A sketch of the later "Practise my games" step::
+
+    log = read_log(upload_bytes, filename)        # LogError -> show refusal.text(lang), store nothing
+    for win in log.wins:                           # in play order
+        question_from(win.request)                 # the hand to score, like any practice question
+        store(win.as_record())                     # the learner's own hand, rebuilt with Win.from_record
+        afterwards_show(win.recorded, compare(win))  # the log's result beside ours
 """
 
 from __future__ import annotations
