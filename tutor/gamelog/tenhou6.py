@@ -137,7 +137,7 @@ def _rules(rule: Any) -> dict[str, Any]:
     if counts and counts[0] == 0:
         rules["aka"] = False
     # Tenhou's own labels start with the lobby (般 上 特 鳳) and name open tanyao (喰) when allowed.
-    if disp[:1] in ("般", "上", "特", "鳳", "技") and "喰" not in disp:
+    if disp[:1] in ("般", "上", "特", "鳳") and "喰" not in disp:
         rules["open_tanyao"] = False
     return rules
 
