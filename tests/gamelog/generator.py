@@ -43,6 +43,8 @@ class WinSpec:
     """mjlog's limit number: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman."""
     yaku: list[tuple[str, int]]
     """(Tenhou's yaku name, han), in Tenhou's order; 0 han entries are written too (ura)."""
+    pao: int | None = None
+    """The seat responsible for a daisangen or daisuushii, as Tenhou records it."""
 
 
 @dataclass
@@ -267,7 +269,10 @@ class _HandWriter:
         self.result = ["和了"]
         sticks, honba = self.sticks, s.honba
         for spec in s.wins:
-            self.result += [self._deltas(spec, sticks, honba), [spec.who, spec.from_who, spec.who, spec.text]]
+            self.result += [
+                self._deltas(spec, sticks, honba),
+                [spec.who, spec.from_who, spec.who if spec.pao is None else spec.pao, spec.text],
+            ]
             self.result[-1] += [f"{name}({han}飜)" if han < 13 else f"{name}(役満)" for name, han in spec.yaku]
             self.xml.append(self._agari(spec, sticks))
             sticks = honba = 0  # a double ron: only the winner nearest the discarder gets them
@@ -315,6 +320,7 @@ class _HandWriter:
             "who": str(spec.who),
             "fromWho": str(spec.from_who),
             "sc": "250,0,250,0,250,0,250,0",
+            "paoWho": "" if spec.pao is None else str(spec.pao),
         }
         text = " ".join(
             f'{k}="{v}"' for k, v in attrs.items() if v or k in ("ba", "hai", "machi", "ten", "who", "fromWho")

@@ -244,3 +244,39 @@ RIICHI_DEALT_IN = HandScript(
     moves=[("draw", 0, "2z"), ("discard", 0, "2z"), ("draw", 1, "7z"), ("riichi", 1, "5s")],
     wins=[WinSpec(2, 1, "40符1飜1300点", fu=40, limit=0, yaku=[("断幺九", 1)])],
 )
+
+# South 1: seat 1 pons haku from seat 0, hatsu from seat 2 and chun from seat 3, whose discard
+# completes the third dragon set: seat 3 is responsible (pao). Seat 1 draws 9p: daisangen by tsumo.
+# A non-dealer's yakuman: 32000 (Tenhou has seat 3 pay it all). Fu as written in the mjlog:
+# 20 + three open honour pons 12 + single wait 2 + tsumo 2 = 36 -> 40.
+DAISANGEN_PAO = HandScript(
+    round_index=4,
+    honba=0,
+    sticks=0,
+    dora="9m",
+    deal=("2468m2468p2468s5z", "1234m19p1s556677z", "3579m3579p3579s6z", "89m8p89s11223347z"),
+    moves=[
+        ("draw", 0, "1z"),
+        ("discard", 0, "5z"),
+        ("pon", 1, "555z", "5z"),
+        ("discard", 1, "1m"),
+        ("draw", 2, "2z"),
+        ("discard", 2, "6z"),
+        ("pon", 1, "666z", "6z"),
+        ("discard", 1, "1p"),
+        ("draw", 2, "3z"),
+        ("discard", 2, "3z"),
+        ("draw", 3, "4z"),
+        ("discard", 3, "7z"),
+        ("pon", 1, "777z", "7z"),
+        ("discard", 1, "1s"),
+        ("draw", 2, "9s"),
+        ("discard", 2, "9s"),
+        ("draw", 3, "1p"),
+        ("discard", 3, "1p"),
+        ("draw", 0, "2z"),
+        ("discard", 0, "2z"),
+        ("draw", 1, "9p"),
+    ],
+    wins=[WinSpec(1, 1, "役満8000-16000点", fu=40, limit=5, yaku=[("大三元", 13)], pao=3)],
+)

@@ -13,7 +13,7 @@ from tutor.engine.tiles import Tile
 from tutor.gamelog import GameLog, LogError, Win, compare, mjlog, read_log, tenhou6
 
 from .generator import FIXTURES, write_game
-from .scripts import EAST_2_DRAW, GAME, PLAIN_GAME, RIICHI_DEALT_IN
+from .scripts import DAISANGEN_PAO, EAST_2_DRAW, GAME, PLAIN_GAME, RIICHI_DEALT_IN
 
 FLAGS_OFF = {
     "tsumo": False,
@@ -520,3 +520,32 @@ def test_an_mjlog_whose_sticks_do_not_match_the_moves_is_refused() -> None:
     text = GAME_XML.replace('<AGARI ba="1,2"', '<AGARI ba="1,1"')
     with pytest.raises(LogError, match="East 2, 1 honba: the log puts 1 riichi stick\\(s\\) on the table, the moves 2"):
         read_log(text)
+
+
+def test_the_player_who_fed_the_third_dragon_is_responsible() -> None:
+    xml, six = write_game([DAISANGEN_PAO])
+    for data in (xml, six):
+        (win,) = read_log(data).wins
+        assert win.request == {
+            **request(
+                "234m99p",
+                "9p",
+                [("pon", "555z"), ("pon", "666z"), ("pon", "777z")],
+                ["tsumo"],
+                seat_wind="S",
+                dora_indicators=["9m"],
+                honba=0,
+                riichi_sticks=0,
+            ),
+            "round_wind": "S",
+            "pao": "N",  # seat 3, North while seat 0 deals
+        }
+        assert (win.recorded.han, win.recorded.yakuman, win.recorded.points) == (13, 1, 32000)
+        assert win.notes == ()
+        assert compare(win).differences == ()
+
+
+def test_a_log_naming_another_responsible_player_is_noted() -> None:
+    xml, _ = write_game([DAISANGEN_PAO])
+    (win,) = read_log(xml.replace('paoWho="3"', 'paoWho="2"')).wins
+    assert win.notes == ("the log makes seat 2 responsible (pao), the moves seat 3",)

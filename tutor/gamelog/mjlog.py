@@ -38,7 +38,8 @@ The root element is ``<mjloggm ver="2.3">``; its children come in play order:
   ``hai`` is the concealed hand with the winning tile ``machi``; ``ten`` the fu, the hand's
   value before honba and sticks, and the limit (0 none, 1 mangan ... 5 yakuman); ``yaku`` pairs
   of Tenhou's yaku number (:mod:`.yakulist`) and han; ``yakuman`` yakuman numbers alone.
-  ``who == fromWho`` is a tsumo. A double ron is two AGARI in a row.
+  ``who == fromWho`` is a tsumo; ``paoWho`` names the player responsible (pao) for a
+  daisangen or daisuushii, when there is one. A double ron is two AGARI in a row.
 - ``<RYUUKYOKU .../>``: the hand ended without a win.
 """
 
@@ -351,5 +352,6 @@ class _Reader:
                 win_tile=tile(int(_attr(element, "machi")), self.aka),
                 concealed=self._tiles(_attr(element, "hai"), "the winning hand"),
                 sticks=ba[1] if len(ba) == 2 else None,
+                pao=int(element.get("paoWho", "")) if element.get("paoWho", "").isdigit() else None,
             )
         )

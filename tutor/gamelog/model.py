@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engine.catalogues import N_, Problem, Sentence, said
 from ..engine.situation import STANDARD_FLAGS, WIND_LETTERS
-from ..engine.tiles import Tile, format_tiles, parse_tiles
+from ..engine.tiles import DRAGONS, WINDS, Tile, format_tiles, parse_tiles
 
 MAX_LOG_BYTES = 10 * 1024 * 1024
 """Largest log read: a whole hanchan is well under 100 kB in either format."""
@@ -239,6 +239,8 @@ class HandReplay:
         """The latest event: (what, seat, tile) with what in draw, rinshan, discard, kakan, ankan, call."""
         self.wins: list[Win] = []
         self.sticks_paid = False
+        self.pao: dict[int, int] = {}
+        """Winner-to-be -> the seat whose discard completed their third dragon or fourth wind set."""
 
     @property
     def where(self) -> str:
@@ -294,6 +296,8 @@ class HandReplay:
         own.remove(called)
         self._take(seat, own, kind)
         self.seats[seat].melds.append(LoggedMeld(kind, tuple(sorted(tiles)), called, from_seat))
+        if kind != "chi" and self._completes_big_set(seat, called):
+            self.pao[seat] = from_seat  # RULES.md 9.6: that discarder is responsible
         self._interrupt()
         if kind == "minkan":
             self.rinshan_due = seat
@@ -338,9 +342,11 @@ class HandReplay:
         win_tile: Tile | None = None,
         concealed: Sequence[Tile] | None = None,
         sticks: int | None = None,
+        pao: int | None = None,
     ) -> Win:
         """Record a win. ``dora``, ``win_tile``, ``concealed`` and ``sticks`` are what the log states
-        (mjlog does, tenhou.net/6 does not): each is checked against the replay."""
+        (mjlog does, tenhou.net/6 does not): each is checked against the replay. ``pao`` is the seat
+        the log makes responsible, if any: compared with the moves (a difference becomes a note)."""
         player = self.seats[who]
         tsumo = who == from_who
         what, seat, tile = self.last
@@ -416,10 +422,24 @@ class HandReplay:
             "honba": honba,
             "riichi_sticks": table_sticks,
         }
+        responsible = self.pao.get(who)
+        if responsible is not None and responsible != who:
+            request["pao"] = WIND_LETTERS[(responsible - self.dealer) % 4]
+            if not tsumo:
+                request["discarder"] = WIND_LETTERS[(from_who - self.dealer) % 4]
         if self.rules:
             request["rules"] = dict(self.rules)
+        notes = _cross_check(flags, recorded)
+        if pao != responsible:
+            notes.append(
+                said(
+                    N_("the log makes seat {logged} responsible (pao), the moves seat {seat}"),
+                    logged="-" if pao is None else pao,
+                    seat="-" if responsible is None else responsible,
+                )
+            )
         source = Source(self.file, self.where, who, self.players[who], self.hand_number)
-        result = Win(request, recorded, source, tuple(player.melds), tuple(_cross_check(flags, recorded)))
+        result = Win(request, recorded, source, tuple(player.melds), tuple(notes))
         self.wins.append(result)
         return result
 
@@ -437,6 +457,16 @@ class HandReplay:
                     tile=str(tile),
                     what=what,
                 ) from None
+
+    def _completes_big_set(self, seat: int, called: Tile) -> bool:
+        """Does this call make the seat's third dragon set or fourth wind set (the pao calls)?"""
+        for group, needed in ((DRAGONS, 3), (WINDS, 4)):
+            if called.index in group:
+                sets = {
+                    m.tiles[0].index for m in self.seats[seat].melds if m.kind != "chi" and m.tiles[0].index in group
+                }
+                return len(sets) == needed
+        return False
 
     def _interrupt(self) -> None:
         self.calls_made = True

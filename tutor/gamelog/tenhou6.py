@@ -27,7 +27,8 @@ array per hand::
   tile of an added kan (a pon's string with ``p`` turned into ``k`` + the added tile). A kan is
   followed by the replacement draw among the takes.
 - The result is ``["和了", [score changes], [who, from, pao, "points text", "yaku(N飜)", ...]]``
-  for a win (two change/detail pairs for a double ron; ``who == from`` is a tsumo), or a draw
+  for a win (two change/detail pairs for a double ron; ``who == from`` is a tsumo; ``pao`` is
+  the responsible player of a daisangen or daisuushii, the winner's own seat when none), or a draw
   such as ``["流局", [...]]``. The points text is e.g. ``"30符1飜1000点"`` (ron),
   ``"30符2飜500-1000点"`` (a non-dealer's tsumo: each non-dealer, then the dealer),
   ``"40符3飜2600点∀"`` (a dealer's tsumo: each player), ``"満貫8000点"``; honba and sticks are
@@ -334,4 +335,5 @@ def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
     han_text = re.search(r"(\d+)飜", text)
     han = int(han_text[1]) if han_text else 13 * units if units else sum(h for _, h in yaku)
     recorded = Recorded(han, int(fu[1]) if fu else None, tuple(yaku), value, text, units)
-    return replay.win(who, from_who, recorded, ura=ura if replay.seats[who].riichi else ())
+    pao = detail[2] if detail[2] != who else None  # the winner's own seat there means no pao
+    return replay.win(who, from_who, recorded, ura=ura if replay.seats[who].riichi else (), pao=pao)
