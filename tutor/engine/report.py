@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-
 from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT
