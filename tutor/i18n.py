@@ -7,6 +7,15 @@ code marks its English sentences with :func:`~tutor.engine.catalogues.N_` (or
 chosen for the request: ``?lang=xx``, then the ``lang`` cookie, then the
 best match of Accept-Language, then English.
 
+The language switch in every page's header is a pair of ``?lang=`` links (no
+script needed); a ``?lang=`` that changes the language is remembered in the
+``lang`` cookie and, for a signed-in account, in ``users.language``, which
+logging in brings back. Chinese is Simplified Chinese (``zh``, served as
+``zh-Hans``): Accept-Language ``zh``, ``zh-CN``, ``zh-SG`` and ``zh-Hans``
+choose it, but ``zh-TW``, ``zh-HK``, ``zh-MO`` and ``zh-Hant`` do not (those
+readers asked for Traditional characters, which we do not have; the switch
+still offers 中文).
+
 Templates mark strings with ``{{ _("Lessons") }}``, translate a marked label
 with ``{{ _(label) }}`` and render engine results with the filters and
 globals :func:`init_app` installs (``y|yaku_name``, ``item|fu_text`` ...).
@@ -17,16 +26,24 @@ Lessons have their own folder per language (``lessons/<lang>/``).
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
-from flask import Flask, g, has_app_context, request
+from babel.numbers import format_decimal
+from flask import Flask, Response, current_app, g, has_app_context, request
 
 from .engine import catalogues, messages
 from .engine.catalogues import DEFAULT
 from .engine.fu import FuItem
 from .engine.report import describe_reading, payment_line
 from .engine.score import YakuHit
+
+if TYPE_CHECKING:
+    from .accounts import User
 
 
 def available_languages(lessons_root: Path) -> list[str]:
@@ -40,8 +57,50 @@ def available_languages(lessons_root: Path) -> list[str]:
     return sorted(found)
 
 
+NAMES = {"en": "English", "zh": "中文"}
+"""Each language as its readers call it, for the switch."""
+TAGS = {"zh": "zh-Hans"}
+"""The BCP 47 tag of a language where it is more than its code: ``<html lang>`` and number formats."""
+TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")
+"""Accept-Language tags that ask for Traditional Chinese, which the ``zh`` catalogue is not."""
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+
 def current_language() -> str:
     return g.get("lang", DEFAULT) if has_app_context() else DEFAULT
+
+
+def language_tag(lang: str | None = None) -> str:
+    """The BCP 47 tag of ``lang`` (the request's language by default): ``zh`` is ``zh-Hans``."""
+    lang = lang or current_language()
+    return TAGS.get(lang, lang)
+
+
+def from_accept_language(header: Iterable[tuple[str, float]], languages: list[str]) -> str | None:
+    """The first language of an Accept-Language header (best quality first) that we have.
+
+    >>> from werkzeug.datastructures import LanguageAccept
+    >>> from_accept_language(LanguageAccept([("zh-TW", 1), ("en", 0.5)]), ["en", "zh"])
+    'en'
+    >>> from_accept_language(LanguageAccept([("zh-Hans-CN", 1)]), ["en", "zh"])
+    'zh'
+    """
+    for asked, _quality in header:
+        tag = str(asked).lower().replace("_", "-")
+        if tag in languages:
+            return tag
+        if tag.startswith(TRADITIONAL):
+            continue
+        primary = tag.split("-", 1)[0]
+        if primary in languages:
+            return primary
+    return None
+
+
+def format_number(number: int | float, lang: str | None = None) -> str:
+    """A number with the grouping of the language's locale (Babel): ``32000`` → ``32,000``."""
+    return str(format_decimal(number, locale=language_tag(lang).replace("-", "_")))
 
 
 def gettext(message: str, **variables: Any) -> str:
@@ -67,16 +126,39 @@ def message(message_id: str, **params: Any) -> str:
 
 
 def init_app(app: Flask, languages: list[str]) -> None:
+    app.extensions["languages"] = languages
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
 
     @app.before_request
     def choose_language() -> None:
-        wanted = request.args.get("lang") or request.cookies.get("lang")
-        g.lang = wanted if wanted in languages else request.accept_languages.best_match(languages) or DEFAULT
+        asked = request.args.get("lang")
+        remembered = request.cookies.get(COOKIE)
+        if asked in languages:
+            g.lang = asked
+            if asked != remembered:
+                g.remember_lang = asked
+                _save_on_account(asked)
+        elif remembered in languages:
+            g.lang = remembered
+        else:
+            g.lang = from_accept_language(request.accept_languages, languages) or DEFAULT
+
+    @app.after_request
+    def remember_language(response: Response) -> Response:
+        lang = g.get("remember_lang")
+        if lang:
+            response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        if response.mimetype in ("text/html", "application/json"):
+            # The same URL answers in the language of the cookie or the header; tile images do not.
+            response.vary.update(("Cookie", "Accept-Language"))
+        return response
 
     app.jinja_env.globals.update(
         languages=languages,
+        language_names=NAMES,
+        language_tag=language_tag,
+        switch_language_url=_switch_url,
         current_language=current_language,
         message=message,
         say=say,
@@ -93,3 +175,38 @@ def init_app(app: Flask, languages: list[str]) -> None:
 
 def _yaku_reason(hit: YakuHit) -> str:
     return hit.render_reason(current_language())
+
+
+def _switch_url(lang: str) -> str:
+    """This page in ``lang``: the same path and query with ``lang`` set (a plain link, no script)."""
+    args = [(key, value) for key, value in request.args.items(multi=True) if key != "lang"]
+    args.append(("lang", lang))
+    return f"{request.path}?{urlencode(args)}"
+
+
+def _save_on_account(lang: str) -> None:
+    """A signed-in learner or teacher who switches keeps the language on the account (guests: the cookie)."""
+    from .accounts import set_language
+    from .store import get_db
+    from .web_session import current_user
+
+    user = current_user()
+    if user is None or user.is_guest or user.language == lang:
+        return
+    with suppress(sqlite3.OperationalError):  # a read-only database: the cookie still remembers the choice
+        set_language(get_db(), user.id, lang)
+
+
+def at_log_in(user: User) -> None:
+    """Logging in brings back the account's language; an account that never chose keeps the one in use."""
+    if not has_app_context():
+        return
+    if user.language in current_app.extensions.get("languages", ()):
+        g.lang = user.language
+        g.remember_lang = user.language
+    elif not user.is_guest and request.cookies.get(COOKIE) == current_language():
+        from .accounts import set_language
+        from .store import get_db
+
+        with suppress(sqlite3.OperationalError):
+            set_language(get_db(), user.id, current_language())

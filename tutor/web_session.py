@@ -16,7 +16,7 @@ from datetime import timedelta
 from flask import Flask, abort, current_app, g, request, session
 
 from .accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user
-from .i18n import say
+from .i18n import at_log_in, say
 from .store import get_db
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -86,6 +86,7 @@ def log_in(user: User, keep_token: bool = False) -> None:
     session["gen"] = user.generation
     session.permanent = True
     g.user = user
+    at_log_in(user)  # the account's language comes back with it
 
 
 def log_out() -> None:
