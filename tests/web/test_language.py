@@ -189,8 +189,10 @@ def test_the_calculator_result_is_chinese(client: FlaskClient) -> None:
 
 
 def test_the_yaku_page_keeps_the_japanese_name_and_romaji(client: FlaskClient) -> None:
-    page = client.get("/yaku/pinfu?lang=zh").text
-    assert "平和" in page and "pinfu" in page.lower()
+    headings = _headings(client.get("/yaku/chanta?lang=zh"))
+    assert headings[0].split() == ["混全带幺九", "混全帯幺九", "Chanta"]  # Chinese, Japanese, romaji
+    assert _headings(client.get("/yaku/pinfu?lang=zh"))[0].split() == ["平和", "Pinfu"]  # written alike once
+    assert _headings(client.get("/yaku/pinfu?lang=en"))[0].split() == ["Pinfu", "平和"]
 
 
 def test_numbers_are_grouped_for_the_locale(client: FlaskClient) -> None:
