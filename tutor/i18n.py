@@ -26,11 +26,9 @@ Lessons have their own folder per language (``lessons/<lang>/``).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
-from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlencode
 
 from babel.numbers import format_decimal
@@ -41,9 +39,6 @@ from .engine.catalogues import DEFAULT
 from .engine.fu import FuItem
 from .engine.report import describe_reading, payment_line
 from .engine.score import YakuHit
-
-if TYPE_CHECKING:
-    from .accounts import User
 
 
 def available_languages(lessons_root: Path) -> list[str]:
@@ -137,8 +132,7 @@ def init_app(app: Flask, languages: list[str]) -> None:
         if asked in languages:
             g.lang = asked
             if asked != remembered:
-                g.remember_lang = asked
-                _save_on_account(asked)
+                g.remember_lang = asked  # web_session keeps it on a signed-in account too
         elif remembered in languages:
             g.lang = remembered
         else:
@@ -184,29 +178,21 @@ def _switch_url(lang: str) -> str:
     return f"{request.path}?{urlencode(args)}"
 
 
-def _save_on_account(lang: str) -> None:
-    """A signed-in learner or teacher who switches keeps the language on the account (guests: the cookie)."""
-    from .accounts import set_language
-    from .store import get_db
-    from .web_session import current_user
-
-    user = current_user()
-    if user is None or user.is_guest or user.language == lang:
-        return
-    with suppress(sqlite3.OperationalError):  # a read-only database: the cookie still remembers the choice
-        set_language(get_db(), user.id, lang)
+def switched_language() -> str | None:
+    """The language this request switched to with ``?lang=`` (None when it kept the one it had)."""
+    lang: str | None = g.get("remember_lang")
+    return lang
 
 
-def at_log_in(user: User) -> None:
-    """Logging in brings back the account's language; an account that never chose keeps the one in use."""
-    if not has_app_context():
-        return
-    if user.language in current_app.extensions.get("languages", ()):
-        g.lang = user.language
-        g.remember_lang = user.language
-    elif not user.is_guest and request.cookies.get(COOKIE) == current_language():
-        from .accounts import set_language
-        from .store import get_db
+def use_language(lang: str) -> bool:
+    """Serve this request in ``lang`` and remember it in the cookie (at log-in: the account's language).
+    False, changing nothing, when the app has no such language."""
+    if lang not in current_app.extensions.get("languages", ()):
+        return False
+    g.lang = g.remember_lang = lang
+    return True
 
-        with suppress(sqlite3.OperationalError):
-            set_language(get_db(), user.id, current_language())
+
+def chosen_in_browser() -> bool:
+    """Whether this request's language was chosen (the ``lang`` cookie), not guessed from Accept-Language."""
+    return request.cookies.get(COOKIE) == current_language()
