@@ -193,6 +193,8 @@ def test_the_yaku_page_keeps_the_japanese_name_and_romaji(client: FlaskClient) -
     assert headings[0].split() == ["混全带幺九", "混全帯幺九", "Chanta"]  # Chinese, Japanese, romaji
     assert _headings(client.get("/yaku/pinfu?lang=zh"))[0].split() == ["平和", "Pinfu"]  # written alike once
     assert _headings(client.get("/yaku/pinfu?lang=en"))[0].split() == ["Pinfu", "平和"]
+    facts = client.get("/yaku/chanta?lang=zh").text
+    assert ">纯全带幺九</a>" in facts and ">混老头</a>" in facts  # "not counted with" names the others in Chinese
 
 
 def test_numbers_are_grouped_for_the_locale(client: FlaskClient) -> None:
