@@ -29,10 +29,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from babel.numbers import format_decimal
 from flask import Flask, Response, current_app, g, has_app_context, request
+from werkzeug.datastructures import MultiDict
 
 from .engine import catalogues, messages
 from .engine.catalogues import DEFAULT
@@ -172,10 +173,19 @@ def _yaku_reason(hit: YakuHit) -> str:
 
 
 def _switch_url(lang: str) -> str:
-    """This page in ``lang``: the same path and query with ``lang`` set (a plain link, no script)."""
-    args = [(key, value) for key, value in request.args.items(multi=True) if key != "lang"]
+    """This page in ``lang``: the same path and query with ``lang`` set (a plain link, no script).
+
+    A page answering a form (a POST whose address has no GET page) links to the page the form was
+    on instead, when it is on this site, and to the start otherwise."""
+    path, query = request.path, request.args
+    rule = request.url_rule
+    if request.method != "GET" and (rule is None or "GET" not in (rule.methods or ())):
+        came_from = urlsplit(request.referrer or "")
+        same_site = came_from.netloc == request.host and came_from.path.startswith("/")
+        path, query = (came_from.path, MultiDict(parse_qsl(came_from.query))) if same_site else ("/", MultiDict())
+    args = [(key, value) for key, value in query.items(multi=True) if key != "lang"]
     args.append(("lang", lang))
-    return f"{request.path}?{urlencode(args)}"
+    return f"{path}?{urlencode(args)}"
 
 
 def switched_language() -> str | None:

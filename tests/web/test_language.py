@@ -61,6 +61,23 @@ def test_every_page_has_a_switch_that_keeps_the_page_and_its_query(client: Flask
     assert 'lang="zh-Hans" hreflang="zh-Hans" aria-current="true">中文' in chinese
 
 
+def test_a_page_answering_a_form_switches_to_the_page_the_form_was_on(client: FlaskClient) -> None:
+    token = client.get("/api/session").json["csrf_token"]  # type: ignore[index]
+    refused = client.post(
+        "/practice/start",
+        data={"csrf_token": token, "mode": "quiz", "size": "99"},
+        headers={"Referer": "http://localhost/practice/?topic=table"},
+    )
+    assert refused.status_code == 400
+    assert 'href="/practice/?topic=table&amp;lang=zh"' in refused.text
+    elsewhere = client.post(
+        "/practice/start",
+        data={"csrf_token": token, "mode": "quiz", "size": "99"},
+        headers={"Referer": "https://example.org/practice/"},
+    )
+    assert 'href="/?lang=zh"' in elsewhere.text
+
+
 def test_choosing_a_language_is_remembered_in_a_cookie(client: FlaskClient) -> None:
     chosen = client.get("/yaku/?lang=zh")
     assert "lang=zh" in chosen.headers["Set-Cookie"] and "Max-Age=31536000" in chosen.headers["Set-Cookie"]
