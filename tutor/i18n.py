@@ -143,7 +143,8 @@ def init_app(app: Flask, languages: list[str]) -> None:
     def remember_language(response: Response) -> Response:
         lang = g.get("remember_lang")
         if lang:
-            response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+            secure = bool(current_app.config.get("SESSION_COOKIE_SECURE"))  # like the session's, behind HTTPS
+            response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure)
         if response.mimetype in ("text/html", "application/json"):
             # The same URL answers in the language of the cookie or the header; tile images do not.
             response.vary.update(("Cookie", "Accept-Language"))
