@@ -91,9 +91,9 @@ def test_which_skills_a_topic_trains(skill: str, topics: list[str], trained: boo
     ("skill", "url"),
     [
         ("fu:kanchan", "/lessons/fu"),
-        ("table:3-40-dealer-ron", "/lessons/points"),
+        ("table:3-40-dealer-ron", "/lessons/point-table"),
         ("furiten:temporary", "/lessons/furiten"),
-        ("waits:kanchan", "/lessons/hand-shape"),
+        ("waits:kanchan", "/lessons/waits"),
         ("dora:count", "/lessons/dora"),
         ("yaku:ittsu", "/lessons/two-han"),
         ("nonsense:x", "/lessons/"),

@@ -37,7 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
         "score",
         help="score hands (the score API contract)",
         description="Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
-        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line).",
+        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line). "
+        'Pao (responsibility payment, daisangen and daisuushii only): "pao" is the seat wind (E S W N, absolute) '
+        'of the player whose discard was called to complete the hand, and on a ron "discarder" the seat that dealt in; '
+        'the response then lists "payments" per player (Tenhou: a tsumo is paid all by the responsible player, '
+        "a ron half each, the honba by the responsible player; rules pao_scope and pao_honba change that).",
     )
     mode = score.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
@@ -71,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument("--honba", type=int, default=0)
     quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     quick.add_argument("--preset", help="rules preset (tenhou, classic)")
+    quick.add_argument(
+        "--pao",
+        choices=list(WIND_LETTERS),
+        help="seat wind of the player responsible (pao) for a daisangen or daisuushii",
+    )
+    quick.add_argument(
+        "--discarder", choices=list(WIND_LETTERS), help="on a ron, the seat wind of the player who dealt in"
+    )
     for flag in STANDARD_FLAGS:
         quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     score.set_defaults(run=run_score)
@@ -92,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         "check-lessons",
         help="render every lesson and yaku note and report problems",
         description="Render every lesson and yaku note (worked examples scored, questions solved) and list any problem. "
-        "Exit 1 when a file has a problem.",
+        "Exit 1 when a file has a problem, a lesson has fewer than 4 check-yourself questions or a yaku note has none.",
     )
     check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
     check.add_argument("--lang", default="en", help="language of the lessons (default en)")
@@ -153,6 +165,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     purge.add_argument("--older-than", metavar="DAYS", type=int, required=True, help="days without practice")
     purge.set_defaults(run=run_purge_guests)
+
+    from .engine.standings import RULE_SETS
+
+    final = commands.add_parser(
+        "standings",
+        help="final standings of a game: rank, uma and oka",
+        description="Rank four end scores (seat order East, South, West, North of the first hand) and compute the "
+        "final points with oka and uma. The scores and the sticks left must add up to 4 x the starting points.",
+    )
+    final.add_argument("scores", nargs=4, type=int, metavar="SCORE", help="end scores, e.g. 35000 28000 22000 15000")
+    final.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks left on the table")
+    final.add_argument("--rules", default="tenhou", choices=list(RULE_SETS), help="rule set (default tenhou)")
+    final.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    final.add_argument("--lang", default="en", help="language of the table and notes (default en)")
+    final.set_defaults(run=run_standings)
     return parser
 
 
@@ -161,6 +188,37 @@ def _languages() -> list[str]:
     from .engine.catalogues import DEFAULT, TRANSLATIONS
 
     return sorted({DEFAULT, *(po.parents[1].name for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))})
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    from .engine.catalogues import N_, Problem, translate
+    from .engine.standings import ORDINALS, grouped, shown, standings
+
+    try:
+        game = standings(args.scores, args.sticks, args.rules)
+    except Problem as problem:
+        if args.json:
+            print(json.dumps({"error": problem.text(args.lang)}))
+        else:
+            print(problem.text(args.lang), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(game.to_json(args.lang), ensure_ascii=False, indent=2))
+        return 0
+    lang = args.lang
+    print(translate(game.rules.name, lang))
+    headings = [
+        translate(word, lang)
+        for word in (N_("Rank"), N_("Seat"), N_("Points"), N_("Base"), N_("Uma"), N_("Oka"), N_("Final"))
+    ]
+    print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*headings))
+    for row in game.rows:
+        cells = (translate(ORDINALS[row.rank - 1], lang), translate(row.seat_name, lang), grouped(row.points))
+        numbers = (shown(row.base), shown(row.uma), shown(row.oka), shown(row.final))
+        print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*cells, *numbers))
+    for note in game.notes:
+        print(note.text(lang))
+    return 0
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -231,6 +289,8 @@ def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
         honba=args.honba,
         sticks=args.sticks,
         preset=args.preset,
+        pao=args.pao or "",
+        discarder=args.discarder or "",
     )
 
 
@@ -254,6 +314,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_check_lessons(args: argparse.Namespace) -> int:
     from . import create_app
+    from .lessons import too_few_questions
 
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
@@ -265,11 +326,13 @@ def run_check_lessons(args: argparse.Namespace) -> int:
             f"lesson {page.order:>2} {page.slug:<14} {page.examples} worked example(s), {len(page.questions)} question(s)  {page.path}"
         )
     print(
-        f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples in them"
+        f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples "
+        f"and {sum(len(p.questions) for p in book.yaku_notes.values())} questions in them"
     )
-    for problem in book.problems:
+    problems = book.problems + too_few_questions(book)
+    for problem in problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
-    return 1 if book.problems else 0
+    return 1 if problems else 0
 
 
 def run_generate(args: argparse.Namespace) -> int:

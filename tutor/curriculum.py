@@ -19,7 +19,7 @@ lesson named here exists.
 >>> skill_in_topics("fu:kanchan", ["fu"]), skill_in_topics("table:3-40-dealer-ron", ["fu", "dora"])
 (True, False)
 >>> skill_lesson_url("waits:kanchan")
-'/lessons/hand-shape'
+'/lessons/waits'
 """
 
 from __future__ import annotations
@@ -82,12 +82,12 @@ TOPICS: dict[str, Topic] = {
         Topic("fu", N_("Fu"), "fu", "hand", engine.TOPICS["fu"], ("fu",), "fu", ("mistake",)),
         Topic("points", N_("Points"), "points", "hand", (), ("points",), families=("mistake",)),
         Topic("dora", N_("Dora"), "dora", "dora", families=("dora",)),
-        Topic("waits", N_("Waits"), "hand-shape", "waits", families=("waits",)),
+        Topic("waits", N_("Waits"), "waits", "waits", families=("waits",)),
         Topic("furiten", N_("Furiten"), "furiten", "furiten", families=("furiten",)),
-        Topic("table", N_("Point-table drill"), "points", "table", families=("table", "mistake")),
+        Topic("table", N_("Point-table drill"), "point-table", "table", families=("table", "mistake")),
     )
 }
-"""Practice topics, in course order."""
+"""Practice topics, in the order quiz seeds depend on (see below); the lessons have since been reordered."""
 
 TOPIC_IDS = tuple(TOPICS)
 

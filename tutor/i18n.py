@@ -38,7 +38,7 @@ from werkzeug.datastructures import MultiDict
 from .engine import catalogues, messages
 from .engine.catalogues import DEFAULT
 from .engine.fu import FuItem
-from .engine.report import describe_reading, payment_line
+from .engine.report import describe_reading, payment_line, settlement_text
 from .engine.score import YakuHit
 
 
@@ -160,6 +160,7 @@ def init_app(app: Flask, languages: list[str]) -> None:
         say=say,
         describe_reading=lambda reading: describe_reading(reading, current_language()),
         payment_line=lambda result: payment_line(result, current_language()),
+        settlement_text=lambda result: settlement_text(result, current_language()),
     )
     app.jinja_env.filters.update(
         yaku_name=lambda hit: messages.yaku_name(hit.id, current_language()),

@@ -16,6 +16,10 @@ and may use, besides ordinary Markdown:
 * a worked example: a fenced block ``score`` holding a score request (JSON);
   the engine scores it when the lesson is loaded and the page shows the full
   breakdown;
+* a final standing: a fenced block ``standings`` holding
+  ``{"scores": [35000, 28000, 22000, 15000], "sticks": 0, "rules": "tenhou", "caption": "..."}``
+  (see :mod:`tutor.engine.standings`); the page shows the ranks, uma, oka and final points, and every
+  signed number the caption quotes (``+45``, ``-14.3``) must be one of the final points computed;
 * a check-yourself question: a fenced block ``question`` holding
   ``{"ask": "points", "request": {...}}`` (kinds in :mod:`tutor.quiz.questions`);
   the answer is the engine's, never typed into the text.
@@ -46,15 +50,22 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
 from .engine.api import evaluate
-from .engine.catalogues import N_, translate
+from .engine.catalogues import N_, Problem, translate
 from .engine.hand import HandError
+from .engine.standings import shown, standings
 from .engine.tiles import TileNotationError
 from .quiz import Question, QuestionError
 from .tiles_html import SIZES, tiles_html
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
-BLOCK = re.compile(r"^```(score|question)[ \t]*\n(.*?)\n```[ \t]*$", re.S | re.M)
+BLOCK = re.compile(r"^```(score|question|standings)[ \t]*\n(.*?)\n```[ \t]*$", re.S | re.M)
+SIGNED = re.compile(r"(?<![\w.,])[+\-−]\d+(?:\.\d)?(?!\d|[.,]\d)")
+"""A final score written in a caption: +45, -14.3 (a standings block's caption must quote the engine's)."""
 REQUIRED = ("title", "slug", "order", "summary")
+LESSON_QUESTIONS = 4
+"""The fewest check-yourself questions a lesson of the course may have."""
+NOTE_QUESTIONS = 1
+"""The fewest a yaku note may have: a reader checks the yaku on a hand before leaving the page."""
 
 
 class LessonError(ValueError):
@@ -130,6 +141,8 @@ class _PageState:
     slug: str
     render_block: RenderBlock
     lang: str
+    check_path: str
+    """Where the page's question forms post their answers (``<check_path>/check/<number>``)."""
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
     problems: list[str] = field(default_factory=list)
@@ -168,17 +181,51 @@ class _PageState:
                 return self.fail(self.say(refused, request=json.dumps(payload), refusal=refusal))
             self.examples += 1
             return self.render_block("example", {"result": result, "request": payload, "caption": caption}, self.lang)
+        if kind == "standings":
+            return self.standings(payload, body)
         try:
             question = Question.from_json(payload)
         except QuestionError as problem:
             return self.fail(self.say(N_("question {question}: {problem}"), question=body.strip(), problem=problem))
         self.questions.append(question)
         number = len(self.questions)
-        return self.render_block("question", {"question": question, "number": number, "slug": self.slug}, self.lang)
+        context = {"question": question, "number": number, "slug": self.slug, "check_path": self.check_path}
+        return self.render_block("question", context, self.lang)
+
+    def standings(self, payload: Any, body: str) -> str:
+        """A final standing worked by the engine; its caption may only quote final points it computed."""
+        known = {"scores", "sticks", "rules", "caption"}
+        if not isinstance(payload, dict) or not isinstance(payload.get("caption"), str) or set(payload) - known:
+            problem = N_("standings block {block}: give scores, sticks, rules and a caption, and nothing else")
+            return self.fail(self.say(problem, block=body.strip()))
+        try:
+            game = standings(payload.get("scores", []), payload.get("sticks", 0), payload.get("rules", "tenhou"))
+        except (Problem, TypeError) as refusal:
+            return self.fail(self.say(N_("standings block {block}: {problem}"), block=body.strip(), problem=refusal))
+        caption = payload["caption"]
+        quoted = [number.replace("−", "-") for number in SIGNED.findall(caption)]
+        wrong = [number for number in quoted if _tenths(number) not in {row.final for row in game.rows}]
+        if not quoted or wrong:
+            problem = N_("standings block: the caption {caption!r} must quote final points, and they are {finals}")
+            return self.fail(self.say(problem, caption=caption, finals=", ".join(shown(r.final) for r in game.rows)))
+        self.examples += 1
+        return self.render_block("standings", {"game": game, "caption": caption}, self.lang)
 
 
-def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: str = "en") -> Page:
-    """Render one Markdown file; raises LessonError on any problem."""
+def _tenths(number: str) -> int:
+    """``+45`` → 450, ``-14.3`` → -143."""
+    whole, _, tenth = number.lstrip("+-").partition(".")
+    size = int(whole) * 10 + int(tenth or 0)
+    return -size if number.startswith("-") else size
+
+
+def render_page(
+    path: Path, render_block: RenderBlock, *, lesson: bool, lang: str = "en", section: str = "/lessons"
+) -> Page:
+    """Render one Markdown file; raises LessonError on any problem.
+
+    ``section`` is where the page is served (``/lessons`` or ``/yaku``), so its questions post back to it.
+    """
     text = path.read_text(encoding="utf-8")
     meta: dict[str, str] = {}
     front = FRONT_MATTER.match(text)
@@ -200,7 +247,7 @@ def render_page(path: Path, render_block: RenderBlock, *, lesson: bool, lang: st
             problem = translate(N_("{path}: order must be a whole number, not {order!r}"), lang)
             raise LessonError(problem.format(path=path, order=meta["order"]))
     slug = meta.get("slug", path.stem)
-    state = _PageState(path, slug, render_block, lang)
+    state = _PageState(path, slug, render_block, lang, f"{section}/{slug}")
     md = markdown.Markdown(
         extensions=["tables", "toc", "attr_list", "sane_lists", "fenced_code", _LessonExtension(state)],
         extension_configs={"toc": {"toc_depth": "2-3"}},
@@ -237,16 +284,18 @@ class LessonBook:
         self.problems: list[str] = []
         for folder in folders:
             for path in sorted(folder.glob("*.md")):
-                self._add(self.lessons, path, render_block, lesson=True)
+                self._add(self.lessons, path, render_block, lesson=True, section="/lessons")
             for path in sorted((folder / "yaku").glob("*.md")):
-                self._add(self.yaku_notes, path, render_block, lesson=False)
+                self._add(self.yaku_notes, path, render_block, lesson=False, section="/yaku")
             for path in sorted((folder / "reference").glob("*.md")):
-                self._add(self.reference, path, render_block, lesson=False)
+                self._add(self.reference, path, render_block, lesson=False, section="/lessons/reference")
         self.lessons = dict(sorted(self.lessons.items(), key=lambda item: (item[1].order, item[0])))
 
-    def _add(self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool) -> None:
+    def _add(
+        self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool, section: str
+    ) -> None:
         try:
-            page = render_page(path, render_block, lesson=lesson, lang=self.lang)
+            page = render_page(path, render_block, lesson=lesson, lang=self.lang, section=section)
         except LessonError as problem:
             self.problems.append(str(problem))
             return
@@ -259,6 +308,22 @@ class LessonBook:
         before = self.lessons[slugs[at - 1]] if at > 0 else None
         after = self.lessons[slugs[at + 1]] if at + 1 < len(slugs) else None
         return before, after
+
+
+def too_few_questions(book: LessonBook) -> list[str]:
+    """A problem for each lesson with fewer than LESSON_QUESTIONS questions and each yaku note with none.
+
+    An author's rule, not a rendering failure: ``tutor check-lessons`` fails on these, while the
+    site still shows a teacher's short lesson.
+    """
+    lesson = translate(N_("{path}: {count} check-yourself question(s); a lesson needs at least {least}"), book.lang)
+    note = translate(N_("{path}: {count} check-yourself question(s); a yaku note needs at least {least}"), book.lang)
+    problems = []
+    for pages, least, sentence in ((book.lessons, LESSON_QUESTIONS, lesson), (book.yaku_notes, NOTE_QUESTIONS, note)):
+        for page in pages.values():
+            if len(page.questions) < least:
+                problems.append(sentence.format(path=page.path, count=len(page.questions), least=least))
+    return problems
 
 
 _BUILT: dict[tuple[object, ...], LessonBook] = {}

@@ -73,6 +73,15 @@ SCHEMAS: dict[str, Any] = {
             "honba": {"type": "integer", "minimum": 0},
             "riichi_sticks": {"type": "integer", "minimum": 0},
             "rules": {"type": "object"},
+            "pao": {
+                "enum": list(WIND_LETTERS),
+                "description": "Seat wind of the player responsible (pao) for a daisangen or daisuushii: the one "
+                "whose discard was called to complete it. The response then lists payments per player.",
+            },
+            "discarder": {
+                "enum": list(WIND_LETTERS),
+                "description": "On a ron, the seat wind of the player who dealt in (needed with pao).",
+            },
         },
     },
     "ScoreResponse": {
@@ -104,6 +113,38 @@ SCHEMAS: dict[str, Any] = {
             "explanation": {"type": "string"},
             "reading": {"type": "object"},
             "alternatives": {"type": "array"},
+            "payments": {
+                "type": "array",
+                "description": "With pao or discarder in the request: what each other player pays, honba included.",
+                "items": {
+                    "type": "object",
+                    "required": ["seat", "role", "hand", "honba", "pays"],
+                    "properties": {
+                        "seat": {"enum": [*WIND_LETTERS, "?"]},
+                        "role": {
+                            "enum": [
+                                "discarder",
+                                "responsible",
+                                "discarder_responsible",
+                                "dealer",
+                                "non_dealer",
+                                "nothing",
+                            ]
+                        },
+                        "hand": {"type": "integer"},
+                        "honba": {"type": "integer"},
+                        "pays": {"type": "integer"},
+                    },
+                },
+            },
+            "pao": {
+                "type": "object",
+                "properties": {
+                    "responsible": {"enum": list(WIND_LETTERS)},
+                    "yaku": {"type": "array", "items": {"enum": ["daisangen", "daisuushii"]}},
+                    "scope": {"enum": ["whole", "yakuman"]},
+                },
+            },
         },
     },
     "User": {
@@ -216,6 +257,11 @@ SCHEMAS: dict[str, Any] = {
             "question_id": {"type": "string"},
             "answer_id": {"type": "integer"},
             "revealed": {"type": "boolean"},
+            "outcome": {
+                "enum": ["answered", "shown", "skipped"],
+                "description": "answered; shown: the learner asked for the answer (parts then hold the right "
+                "answers, none correct); skipped: passed (no grading).",
+            },
             "correct": {"type": "boolean"},
             "score": {"type": "number", "minimum": 0, "maximum": 1},
             "parts": {
@@ -298,6 +344,57 @@ PATHS: dict[str, Any] = {
             "responses": {"200": _json(_ref("ScoreResponse"), "The scored hand"), "400": ERROR},
         }
     },
+    "/api/standings": {
+        "get": {
+            "summary": "Final standings: rank, uma and oka from four end scores",
+            "description": "Stateless. Scores in the seats of the first hand (East first); the scores and the "
+            "riichi sticks left must add up to four times the starting points.",
+            "parameters": [
+                {
+                    "name": "scores",
+                    "in": "query",
+                    "required": True,
+                    "schema": {"type": "string"},
+                    "example": "35000,28000,22000,15000",
+                },
+                {"name": "sticks", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+                {"name": "rules", "in": "query", "schema": {"type": "string", "enum": ["tenhou", "uma-8-4"]}},
+            ],
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["rules", "sticks", "standings", "notes"],
+                        "properties": {
+                            "rules": {"type": "string"},
+                            "sticks": {"type": "integer"},
+                            "standings": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "required": ["seat", "rank", "score", "points", "uma", "oka", "final"],
+                                    "properties": {
+                                        "seat": {"enum": ["E", "S", "W", "N"]},
+                                        "rank": {"type": "integer"},
+                                        "score": {"type": "integer"},
+                                        "points": {"type": "integer"},
+                                        "base": {"type": "number"},
+                                        "uma": {"type": "number"},
+                                        "oka": {"type": "number"},
+                                        "final": {"type": "number"},
+                                        "working": {"type": "string"},
+                                    },
+                                },
+                            },
+                            "notes": {"type": "array", "items": {"type": "string"}},
+                        },
+                    },
+                    "Each player's rank and final points, first place first",
+                ),
+                "400": ERROR,
+            },
+        }
+    },
     "/api/openapi.json": {
         "get": {
             "summary": "This document",
@@ -345,6 +442,41 @@ PATHS: dict[str, Any] = {
                 "409": _json(
                     _ref("Error"), "Already answered (the first answer stands), or the class assignment is closed"
                 ),
+            },
+        }
+    },
+    "/api/questions/{question_id}/show-answer": {
+        "post": {
+            "summary": "Show the right answers instead of answering: recorded as shown, not as a guess",
+            "description": "Counts as a first try that was not right; every skill the question trains comes back "
+            "soon in review. Refused (409) in an assignment that holds its answers back.",
+            "parameters": [QUESTION_ID, CSRF],
+            "responses": {
+                "200": _json(_ref("AnswerResult"), "The right answers, part by part (outcome shown)"),
+                "404": NOT_FOUND,
+                "409": _json(_ref("Error"), "Already answered, the assignment is closed, or it holds answers back"),
+            },
+        }
+    },
+    "/api/questions/{question_id}/skip": {
+        "post": {
+            "summary": "Pass on a question: recorded as skipped (no skill, no tally; 0 in a quiz)",
+            "parameters": [QUESTION_ID, CSRF],
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["question_id", "answer_id", "outcome"],
+                        "properties": {
+                            "question_id": {"type": "string"},
+                            "answer_id": {"type": "integer"},
+                            "outcome": {"const": "skipped"},
+                        },
+                    },
+                    "Recorded; ask /api/questions/next for the next question",
+                ),
+                "404": NOT_FOUND,
+                "409": _json(_ref("Error"), "Already answered, or the class assignment is closed"),
             },
         }
     },

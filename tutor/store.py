@@ -236,6 +236,13 @@ def m008_password_resets(db: Database) -> None:
 
 
 @migrations()
+def m010_answer_outcome(db: Database) -> None:
+    """How a question was left: "answered", or "shown" (the learner asked for the answer) or "skipped".
+    Older rows were all answered."""
+    db.execute("ALTER TABLE answers ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'")
+
+
+@migrations()
 def m011_user_language(db: Database) -> None:
     """The interface language each account chose (``en``, ``zh``); NULL: never chose, the browser decides."""
     db.execute("ALTER TABLE users ADD COLUMN language TEXT")

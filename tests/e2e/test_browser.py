@@ -46,6 +46,21 @@ def test_read_a_lesson_and_answer_a_question(server: str, page: Page) -> None:
     shot(page, "question")
 
 
+def test_answer_a_question_on_a_yaku_page(server: str, page: Page) -> None:
+    # Pinfu's second question: riichi, tsumo on a two-sided wait, so 20 fu.
+    page.goto(f"{server}/yaku/pinfu")
+    form = page.locator("#question-2")
+    form.scroll_into_view_if_needed()
+    form.locator("input[name=answer]").fill("30")
+    form.get_by_role("button", name="Check").click()
+    expect(form.locator(".verdict")).to_contain_text("Not quite")
+    form.locator("input[name=answer]").fill("20")
+    form.get_by_role("button", name="Check").click()
+    expect(form.locator(".verdict.right")).to_contain_text("Right!")
+    assert page.url.endswith("/yaku/pinfu"), "graded in place, not by reloading the page"
+    shot(page, "yaku-question")
+
+
 def test_build_a_hand_in_the_calculator_by_clicking_tiles(server: str, page: Page) -> None:
     page.goto(server + "/calculator")
     for code in ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "3s", "4s", "5s", "5s", "5s"]:

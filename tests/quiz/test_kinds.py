@@ -42,7 +42,18 @@ def form_of(question: Question, answer: Any) -> MultiDict[str, str]:
 
 
 def test_the_kinds_are_registered_in_the_order_pages_list_them() -> None:
-    assert list(KINDS) == ["yaku", "han", "fu", "points", "waits", "furiten", "dora", "dora_tile", "table"]
+    assert list(KINDS) == [
+        "yaku",
+        "han",
+        "fu",
+        "points",
+        "waits",
+        "furiten",
+        "dora",
+        "dora_tile",
+        "table",
+        "standings",
+    ]
     assert PICK_KINDS == ("yaku", "waits", "dora_tile")
     assert Exercise.part_names() == {
         "yaku": "Yaku",
@@ -54,6 +65,7 @@ def test_the_kinds_are_registered_in_the_order_pages_list_them() -> None:
         "dora": "Dora",
         "dora_tile": "Dora tiles",
         "table": "Points",
+        "standings": "Final points",
     }
 
 
@@ -63,7 +75,7 @@ def test_a_kind_cannot_be_registered_twice() -> None:
 
 
 def test_an_unknown_kind_is_refused_naming_every_kind() -> None:
-    with pytest.raises(QuestionError, match="yaku, han, fu, points, waits, furiten, dora, dora_tile, table"):
+    with pytest.raises(QuestionError, match="yaku, han, fu, points, waits, furiten, dora, dora_tile, table, standings"):
         Question.from_json({"ask": "shanten"})
 
 

@@ -132,7 +132,7 @@ def test_lessons_are_rendered_once_per_process(app: Flask, client: FlaskClient) 
 
 
 def test_lesson_page_weight_is_under_200_kb(client: FlaskClient) -> None:
-    for slug in ("fu", "tiles", "yakuman"):
+    for slug in ("fu", "tiles", "yakuman", "waits", "counting-fu", "point-table", "table-scoring"):
         response = client.get(f"/lessons/{slug}")
         if response.status_code != 200:
             continue

@@ -18,6 +18,7 @@ from typing import Any
 
 from .catalogues import DEFAULT
 from .hand import Hand, HandError, Meld
+from .pao import check_pao, check_seats, settle, settlement_json
 from .report import breakdown, describe_reading, explanation_text, reading_summary
 from .rules import TENHOU, RuleError, RuleSet
 from .score import ReadingScore, ScoreResult, score
@@ -36,6 +37,8 @@ FIELDS = frozenset(
         "honba",
         "riichi_sticks",
         "rules",
+        "pao",
+        "discarder",
         *FLAGS,
     )
 )
@@ -64,6 +67,8 @@ def build_request(
     honba: int = 0,
     sticks: int = 0,
     preset: str | None = None,
+    pao: str = "",
+    discarder: str = "",
 ) -> dict[str, Any]:
     """A score request from loose fields, as the calculator's form and ``tutor score --hand`` give them:
     indicators as tile text (``"3m5p"``), melds as (kind, tiles). Blank fields are left out.
@@ -91,6 +96,10 @@ def build_request(
     request.update(honba=honba, riichi_sticks=sticks)
     if preset and preset != "tenhou":
         request["rules"] = {"preset": preset}
+    if pao:
+        request["pao"] = pao
+    if discarder:
+        request["discarder"] = discarder
     return request
 
 
@@ -115,6 +124,7 @@ def evaluate(request: Any) -> ScoreResult:
         )
     if result.status == "no_yaku":
         raise HandError("no_yaku", _no_yaku_message(result))
+    check_pao(result)
     return result
 
 
@@ -155,6 +165,15 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind)):
         if type(value) is not str or value not in _WIND_VALUES:
             raise HandError("bad_request", f'{name!r} must be one of "E", "S", "W", "N", not {value!r}')
+    seats = {name: get(name) for name in ("pao", "discarder")}
+    for name, value in seats.items():
+        if value is not None and (type(value) is not str or value not in _WIND_VALUES):
+            raise HandError(
+                "bad_request",
+                f'{name!r} must be a seat wind, one of "E", "S", "W", "N" (E is the dealer), not {value!r}',
+            )
+    tsumo = get("tsumo", False)
+    check_seats(seat_wind, tsumo is True, seats["pao"], seats["discarder"])
     honba = get("honba", 0)
     sticks = get("riichi_sticks", 0)
     for name, value in (("honba", honba), ("riichi_sticks", sticks)):
@@ -193,6 +212,8 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
         ura,
         honba,
         sticks,
+        seats["pao"],
+        seats["discarder"],
     )
     return hand, situation, rules
 
@@ -275,7 +296,7 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
     best = result.best
     assert best is not None and best.payment is not None
     parts = breakdown(result, alternatives=0, lang=lang)  # the other readings are listed in "alternatives"
-    return {
+    answer = {
         "han": best.han,
         "fu": best.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in best.yaku],
@@ -288,6 +309,18 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
         "reading": reading_summary(best.reading, parts.reading),
         "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]],
     }
+    s = result.situation
+    if s.pao is not None or s.discarder is not None:
+        # "points" stays the hand's table value; who actually pays it is listed player by player.
+        settlement = settle(result)
+        answer["payments"] = settlement_json(settlement)
+        if settlement.pao is not None:
+            answer["pao"] = {
+                "responsible": settlement.pao,
+                "yaku": list(settlement.pao_yaku),
+                "scope": settlement.scope,
+            }
+    return answer
 
 
 def _alternative(other: ReadingScore, lang: str = DEFAULT) -> dict[str, Any]:

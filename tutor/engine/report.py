@@ -129,6 +129,7 @@ def explanation_text(
     if parts.fu_note:
         lines.append(parts.fu_note)
     lines.append(parts.payment)
+    lines.extend(settlement_text(result, lang))
     if alternatives:
         lines.extend(parts.alternatives)
     return "\n".join(lines)
@@ -240,8 +241,18 @@ def format_result(result: ScoreResult, lang: str = DEFAULT) -> str:
             lines.append(text("cli.fu_total", lang, fu=best.fu))
         else:
             lines.append(text("cli.fu_rounded", lang, fu=best.fu, total=total))
-    lines += ["", parts.payment, *parts.alternatives]
+    lines += ["", parts.payment, *settlement_text(result, lang), *parts.alternatives]
     return "\n".join(lines)
+
+
+def settlement_text(result: ScoreResult, lang: str = DEFAULT) -> list[str]:
+    """Who pays what, player by player, when the request named a responsible player (pao) or a discarder."""
+    s = result.situation
+    if (s.pao is None and s.discarder is None) or not result.scored:
+        return []
+    from .pao import settle, settlement_lines  # pao imports score, as this module does; kept local to stay light
+
+    return settlement_lines(settle(result), lang)
 
 
 def why_not(result: ScoreResult, yaku_id: str, lang: str = DEFAULT) -> str:

@@ -49,6 +49,11 @@ class RuleSet(NamedTuple):
     """Local yakuman 22334455667788p: False, True (circles only) or 'any_suit'."""
     daichisei: bool = False
     """Local double yakuman: seven pairs of the seven honours."""
+    pao_scope: str = "whole"
+    """What a responsible (pao) player covers (RULES.md §9.6): 'whole' (Tenhou, S0, S3: the whole hand,
+    every yakuman in it) or 'yakuman' (S4: only the pao yakuman; the rest is paid as usual)."""
+    pao_honba: str = "responsible"
+    """Who pays the honba on a pao ron: 'responsible' (Tenhou) or 'discarder' (EMA and others)."""
 
     @classmethod
     def from_overrides(cls, overrides: Mapping[str, Any] | None = None) -> RuleSet:
@@ -86,6 +91,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "kazoe": ("yakuman", "sanbaiman", "unlimited"),
     "double_wind_pair_fu": (2, 4),
     "daisharin": (False, True, "any_suit"),
+    "pao_scope": ("whole", "yakuman"),
+    "pao_honba": ("responsible", "discarder"),
 }
 
 

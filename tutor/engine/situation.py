@@ -47,6 +47,10 @@ class Situation(NamedTuple):
     ura_indicators: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
+    pao: str | None = None
+    """Seat wind (E S W N) of the player responsible (pao) for a daisangen or daisuushii, if any."""
+    discarder: str | None = None
+    """On a ron, the seat wind of the player who dealt in, when given (pao needs it)."""
 
     @property
     def is_dealer(self) -> bool:

@@ -90,6 +90,9 @@ def info(skill: str, lang: str = DEFAULT) -> SkillInfo:
         names = {"indicator": N_("Dora from the indicator"), "count": N_("Counting dora"), "aka_dora": N_("Red fives")}
         label = translate(names[name], lang) if name in names else name.replace("_", " ").capitalize()
         return SkillInfo(skill, label, N_("Dora"), skill_lesson_url(skill))
+    if family == "standings":
+        label = translate(N_("Final points with uma and oka ({rules})"), lang).format(rules=name)
+        return SkillInfo(skill, label, N_("End of the game"), "/lessons/table-procedure")
     if family == "mistake":
         from .mistakes import MISTAKES
 

@@ -16,8 +16,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import progress, sessions
 from ..engine.api import error, score_request
+from ..engine.catalogues import Problem
 from ..engine.report import explanation_text
-from ..i18n import current_language, say
+from ..i18n import current_language, gettext, say
 from ..openapi import document
 from ..quiz.exercise import ExerciseGrade
 from ..quiz.questions import Question
@@ -25,6 +26,7 @@ from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
 from .params import SQLITE_MAX, whole_number
+from .standings import FIELDS, game_from_fields
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -37,6 +39,21 @@ def score() -> ResponseReturnValue:
     # Ids and numbers are the contract; the sentences follow the request's language (English by default).
     response = score_request(body, current_language())
     return jsonify(response), (400 if "error" in response else 200)
+
+
+@bp.get("/standings")
+def final_standings() -> ResponseReturnValue:
+    """Final standings of four end scores (``?scores=35000,28000,22000,15000&sticks=0&rules=tenhou``)."""
+    scores = request.args.get("scores", "").split(",")
+    if len(scores) != len(FIELDS):
+        message = gettext("scores must be four end scores separated by commas, East first (the first dealer)")
+        return jsonify(error("bad_request", message)), 400
+    fields = {**dict(zip(FIELDS.values(), scores, strict=True)), **request.args.to_dict()}
+    try:
+        game = game_from_fields(fields)
+    except Problem as problem:
+        return jsonify(error("bad_request", say(problem))), 400
+    return jsonify(game.to_json(current_language()))
 
 
 @bp.get("/openapi.json")
@@ -104,7 +121,7 @@ def get_question(question_id: str) -> ResponseReturnValue:
         return _refused(problem)
     body = question_json(shown.served)
     if shown.served.last_answer is not None:
-        body["answer"] = grade_json(shown.served, shown.grade, shown.served.last_answer["id"])
+        body["answer"] = grade_json(shown.served, shown.grade, shown.served.last_answer["id"], shown.outcome)
     return jsonify(body)
 
 
@@ -119,6 +136,26 @@ def answer(question_id: str) -> ResponseReturnValue:
     except Refusal as problem:
         return _refused(problem)
     return jsonify(grade_json(done.served, done.grade, done.answer_id))
+
+
+@bp.post("/questions/<question_id>/show-answer")
+def show_answer(question_id: str) -> ResponseReturnValue:
+    """The right answers instead of a guess, recorded as shown (the same step as the page's button)."""
+    try:
+        done = sessions.show_answer(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        return _refused(problem)
+    return jsonify(grade_json(done.served, done.grade, done.answer_id, "shown"))
+
+
+@bp.post("/questions/<question_id>/skip")
+def skip(question_id: str) -> ResponseReturnValue:
+    """Pass on a question, recorded as skipped; ask ``/questions/next`` for the next one."""
+    try:
+        done = sessions.skip(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        return _refused(problem)
+    return jsonify({"question_id": question_id, "answer_id": done.answer_id, "outcome": "skipped"})
 
 
 @bp.post("/questions/<question_id>/report")
@@ -186,15 +223,18 @@ def question_json(served: progress.Served) -> dict[str, Any]:
     }
 
 
-def grade_json(served: progress.Served, grade: ExerciseGrade | None, answer_id: int) -> dict[str, Any]:
+def grade_json(
+    served: progress.Served, grade: ExerciseGrade | None, answer_id: int, outcome: str | None = "answered"
+) -> dict[str, Any]:
     """An answer's grade, or only that it was saved while its assignment holds the grades back (None),
-    in the request's language."""
+    in the request's language. ``outcome`` (once revealed): answered, or left as shown or skipped."""
     if grade is None:
         return {"question_id": served.id, "answer_id": answer_id, "revealed": False}
     result = served.exercise.main.result
     lang = current_language()
     return {
         "revealed": True,
+        "outcome": outcome,
         "question_id": served.id,
         "answer_id": answer_id,
         "correct": grade.correct,

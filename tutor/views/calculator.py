@@ -53,6 +53,8 @@ def request_from_form(form: Any) -> dict[str, Any]:
         honba=counts[0],
         sticks=counts[1],
         preset=form.get("preset", "tenhou"),
+        pao=form.get("pao", ""),
+        discarder=form.get("discarder", ""),
     )
 
 

@@ -39,13 +39,15 @@ def lesson(slug: str) -> str:
 
 def _show(page: Page, feedback: dict[int, Grade] | None = None) -> str:
     """The lesson page; graded questions get their feedback where the question stands."""
-    # Lessons are rendered once per process; the per-visitor CSRF field goes in at each request.
-    body = page.html.replace("<!--csrf-->", f'<input type="hidden" name="csrf_token" value="{csrf_token()}">')
-    for number, grade in (feedback or {}).items():
-        marker = f"<!--feedback-{number}-->"
-        body = body.replace(marker, render_template("partials/feedback.html", grade=grade))
-    before, after = _book().neighbours(page.slug)
-    return render_template("lessons/lesson.html", lesson=page, body=Markup(body), before=before, after=after)
+    body = with_feedback(page, feedback)
+    book = _book()
+    before, after = book.neighbours(page.slug)
+    # "Lesson n" is the place in the course as listed, so a gap in the order numbers or a teacher's
+    # lesson numbered 50 never shows a number the contents page does not.
+    number = list(book.lessons).index(page.slug) + 1
+    return render_template(
+        "lessons/lesson.html", lesson=page, number=number, body=Markup(body), before=before, after=after
+    )
 
 
 @bp.get("/reference/<slug>")
@@ -61,8 +63,18 @@ def reference(slug: str) -> str:
 def check(slug: str, number: int) -> ResponseReturnValue:
     """Grade one check-yourself question: JSON for the page's script, the lesson page without it."""
     page = _lesson(slug)
+    graded = grade_question(page, number)
+    return graded if isinstance(graded, dict) else _show(page, {number: graded})
+
+
+def grade_question(page: Page, number: int) -> dict[str, object] | Grade:
+    """Grade question ``number`` of a page (a lesson or a yaku note) from the posted form.
+
+    The page's script asks for JSON and gets the verdict as a dict; a plain form post gets the
+    Grade, for the caller to show on its own page.
+    """
     if not 1 <= number <= len(page.questions):
-        abort(404, gettext("Lesson %(slug)r has no question %(number)s.", slug=slug, number=number))
+        abort(404, gettext("Lesson %(slug)r has no question %(number)s.", slug=page.slug, number=number))
     question = page.questions[number - 1]
     # The kind reads its own fields (ticked boxes, one typed value, or an itemised fu question's rows).
     answer = question.read_form(request.form.getlist, "answer")
@@ -75,4 +87,14 @@ def check(slug: str, number: int) -> ResponseReturnValue:
             "details": [say(line) for line in grade.details],
             "problem": say(grade.problem) if grade.problem else None,
         }
-    return _show(page, {number: grade})
+    return grade
+
+
+def with_feedback(page: Page, feedback: dict[int, Grade] | None = None) -> str:
+    """The page's HTML with this visitor's CSRF field in its question forms and any feedback in place."""
+    # Pages are rendered once per process; the per-visitor CSRF field goes in at each request.
+    body = page.html.replace("<!--csrf-->", f'<input type="hidden" name="csrf_token" value="{csrf_token()}">')
+    for number, grade in (feedback or {}).items():
+        marker = f"<!--feedback-{number}-->"
+        body = body.replace(marker, render_template("partials/feedback.html", grade=grade))
+    return body

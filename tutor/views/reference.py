@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from ..engine.catalogues import N_
 from ..engine.yaku import YAKU, Yaku
 from ..i18n import current_language, gettext
 from ..lessons import LessonBook
+from ..quiz import Grade
+from .lessons import grade_question, with_feedback
 
 bp = Blueprint("reference", __name__, url_prefix="/yaku")
 
@@ -42,16 +46,35 @@ def index() -> str:
 
 @bp.get("/<yaku_id>")
 def yaku(yaku_id: str) -> str:
+    return _show(yaku_id)
+
+
+@bp.post("/<yaku_id>/check/<int:number>")
+def check(yaku_id: str, number: int) -> ResponseReturnValue:
+    """Grade one check-yourself question of a yaku note, as a lesson's are graded."""
+    note = _book().yaku_notes.get(yaku_id)
+    if YAKU.get(yaku_id) is None or note is None:
+        abort(404, gettext("There is no yaku with the id %(id)r.", id=yaku_id))
+    graded = grade_question(note, number)
+    return graded if isinstance(graded, dict) else _show(yaku_id, {number: graded})
+
+
+def _book() -> LessonBook:
+    book: LessonBook = current_app.extensions["lessons"].book(current_language())
+    return book
+
+
+def _show(yaku_id: str, feedback: dict[int, Grade] | None = None) -> str:
     rule = YAKU.get(yaku_id)
     if rule is None:
         abort(404, gettext("There is no yaku with the id %(id)r.", id=yaku_id))
-    book: LessonBook = current_app.extensions["lessons"].book(current_language())
-    note = book.yaku_notes.get(yaku_id)
+    note = _book().yaku_notes.get(yaku_id)
     superseded_by = [other for other in YAKU.values() if yaku_id in other.supersedes]
     return render_template(
         "reference/yaku.html",
         rule=rule,
         note=note,
+        body=Markup(with_feedback(note, feedback)) if note else None,
         superseded_by=superseded_by,
         supersedes=[YAKU[i] for i in rule.supersedes],
     )

@@ -9,7 +9,7 @@ from ..questions import KINDS
 
 # Each module registers its kind as it is imported: this order is the order of KINDS.
 # isort: off
-from . import yaku, han, fu, points, waits, furiten, dora, dora_tile, table  # noqa: F401
+from . import yaku, han, fu, points, waits, furiten, dora, dora_tile, table, standings  # noqa: F401
 # isort: on
 
 __all__ = ["KINDS"]
