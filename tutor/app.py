@@ -226,5 +226,8 @@ _BIG_NUMBER = re.compile(r"(?<![\d,])\d{4,}(?![\d,])")
 
 
 def grouped_numbers(text: object) -> str:
-    """Point amounts with thousands separators, as lessons write them: ``32000 all`` → ``32,000 all``."""
-    return _BIG_NUMBER.sub(lambda m: f"{int(m.group()):,}", str(text))
+    """Point amounts with the request language's thousands separators (Babel), as lessons write them:
+    ``32000 all`` → ``32,000 all``."""
+    from .i18n import format_number
+
+    return _BIG_NUMBER.sub(lambda m: format_number(int(m.group())), str(text))

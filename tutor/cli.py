@@ -58,7 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--lang",
         default="en",
-        help="language of the breakdown, with a catalogue in tutor/translations (default en; JSON stays English)",
+        choices=_languages(),
+        help="language of the breakdown and of --json's sentences (fu reasons, explanation); ids and numbers "
+        "never change (default en; --jsonl stays English)",
     )
     quick = score.add_argument_group("build the request from options instead of JSON")
     quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
@@ -194,6 +196,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _languages() -> list[str]:
+    """English and every language with an interface catalogue (``tutor/translations/<lang>``)."""
+    from .engine.catalogues import DEFAULT, TRANSLATIONS
+
+    return sorted({DEFAULT, *(po.parents[1].name for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))})
+
+
 def run_standings(args: argparse.Namespace) -> int:
     from .engine.catalogues import N_, Problem, translate
     from .engine.standings import ORDINALS, grouped, shown, standings
@@ -252,7 +261,7 @@ def run_score(args: argparse.Namespace) -> int:
     except HandError as refusal:
         return _refuse(args, error(refusal.code, refusal.message))
     if args.json:
-        print(json.dumps(response(result), ensure_ascii=False))
+        print(json.dumps(response(result, args.lang), ensure_ascii=False))
     else:
         from .engine.report import format_result
 

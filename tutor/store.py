@@ -242,6 +242,12 @@ def m010_answer_outcome(db: Database) -> None:
     db.execute("ALTER TABLE answers ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'")
 
 
+@migrations()
+def m011_user_language(db: Database) -> None:
+    """The interface language each account chose (``en``, ``zh``); NULL: never chose, the browser decides."""
+    db.execute("ALTER TABLE users ADD COLUMN language TEXT")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or
