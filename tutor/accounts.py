@@ -136,6 +136,8 @@ class User:
     is_guest: bool
     generation: int = 0
     """The account's session generation: a cookie of an older generation is logged out."""
+    language: str | None = None
+    """The interface language the person last chose (``en``, ``zh``); None until they choose one."""
 
     @property
     def name(self) -> str:
@@ -147,12 +149,22 @@ class User:
 
 
 def _user(row: dict[str, Any]) -> User:
-    return User(row["id"], row["username"], row["role"], bool(row["is_guest"]), row["session_generation"])
+    return User(
+        row["id"], row["username"], row["role"], bool(row["is_guest"]), row["session_generation"], row["language"]
+    )
 
 
 def get_user(db: Database, user_id: int) -> User | None:
-    rows = list(db.query("SELECT id, username, role, is_guest, session_generation FROM users WHERE id = ?", [user_id]))
+    rows = list(
+        db.query("SELECT id, username, role, is_guest, session_generation, language FROM users WHERE id = ?", [user_id])
+    )
     return _user(rows[0]) if rows else None
+
+
+def set_language(db: Database, user_id: int, language: str) -> None:
+    """Remember the interface language an account chose (the switch in every page's header)."""
+    with write_transaction(db):
+        db.execute("UPDATE users SET language = ? WHERE id = ?", [language, user_id])
 
 
 def create_guest(
@@ -286,7 +298,7 @@ def authenticate(
         )
     rows = list(
         db.query(
-            "SELECT id, username, role, is_guest, session_generation, password_hash FROM users"
+            "SELECT id, username, role, is_guest, session_generation, language, password_hash FROM users"
             " WHERE username = ? COLLATE NOCASE",
             [name],
         )
@@ -368,7 +380,7 @@ def reset_link_user(db: Database, token: str, at: datetime | None = None) -> Use
     """The account a reset token is for, while it is unused and unexpired."""
     rows = list(
         db.query(
-            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation FROM password_resets r"
+            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation, u.language FROM password_resets r"
             " JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?",
             [_token_hash(token), stamp(current_moment(at))],
         )

@@ -98,9 +98,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
-    from .tiles_html import hand_drawing, tiles_html
+    from .i18n import gettext
+    from .tiles_html import HONOUR_NAMES, hand_drawing, tiles_html, tiles_in_text
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(tiles_html(str(text), **options))
+    # Feedback sentences: MPSZ codes in them drawn as tiles, honours named too.
+    app.jinja_env.filters["tiles_in_text"] = lambda text: Markup(
+        tiles_in_text(str(text), lambda n: gettext(HONOUR_NAMES[n - 1]))
+    )
     app.jinja_env.filters["grouped"] = grouped_numbers
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
@@ -222,5 +227,8 @@ _BIG_NUMBER = re.compile(r"(?<![\d,])\d{4,}(?![\d,])")
 
 
 def grouped_numbers(text: object) -> str:
-    """Point amounts with thousands separators, as lessons write them: ``32000 all`` → ``32,000 all``."""
-    return _BIG_NUMBER.sub(lambda m: f"{int(m.group()):,}", str(text))
+    """Point amounts with the request language's thousands separators (Babel), as lessons write them:
+    ``32000 all`` → ``32,000 all``."""
+    from .i18n import format_number
+
+    return _BIG_NUMBER.sub(lambda m: format_number(int(m.group())), str(text))

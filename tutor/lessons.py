@@ -51,6 +51,7 @@ from typing import Any
 
 import markdown
 from markdown.extensions import Extension
+from markdown.extensions.toc import slugify_unicode
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
@@ -257,7 +258,8 @@ def render_page(
     state = _PageState(path, slug, render_block, lang, f"{section}/{slug}")
     md = markdown.Markdown(
         extensions=["tables", "toc", "attr_list", "sane_lists", "fenced_code", _LessonExtension(state)],
-        extension_configs={"toc": {"toc_depth": "2-3"}},
+        # slugify_unicode: a Chinese heading gets a readable anchor (its own words), not "_1".
+        extension_configs={"toc": {"toc_depth": "2-3", "slugify": slugify_unicode}},
     )
     # A prose table scrolls sideways on a phone (style.css), so keyboard users must be able to focus it.
     html = md.convert(text).replace("<table>", '<table tabindex="0">')
