@@ -13,6 +13,7 @@ from flask import Flask
 from tests.conftest import csrf
 from tutor import create_app
 from tutor.app import _block_renderer, resource_dir
+from tutor.engine import messages
 from tutor.engine.catalogues import translate
 from tutor.lessons import BLOCK, FRONT_MATTER, LessonBook, LessonLibrary, too_few_questions
 
@@ -20,6 +21,8 @@ ROOT = resource_dir("lessons")
 ZH_FILES = sorted((ROOT / "zh").rglob("*.md"))
 NOTICE = "This page has not been translated yet; the English original follows."
 HAN = re.compile(r"[\u4e00-\u9fff]")
+NUMBER = re.compile(r"[+\-−]?\d+(?:[,.]\d+)*")
+"""A number a caption states: 2, 30, 2,900, 700/1,300 as two numbers, +45, -14.3."""
 CLUB = (
     "---\ntitle: {title}\nslug: club\norder: 50\nsummary: {summary}\n---\n\n{body} [[123m]]\n\n"
     '```question\n{{"ask": "han", "prompt": "{prompt}", "request": {{"hand": "234m567p345s88s111z", "win": "1z", '
@@ -40,6 +43,11 @@ def _edition(path: Path) -> tuple[dict[str, str], list[tuple[str, Any]]]:
         request = json.loads(body)
         blocks.append((kind, {k: v for k, v in request.items() if k not in ("caption", "prompt")}))
     return meta, blocks
+
+
+def _captions(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return [json.loads(body).get("caption", "") for _, body in BLOCK.findall(text)]
 
 
 def _english_of(path: Path) -> Path:
@@ -65,6 +73,9 @@ def test_a_chinese_page_has_the_english_page_s_examples_and_questions(path: Path
     assert [kind for kind, _ in zh_blocks] == [kind for kind, _ in en_blocks], english
     for number, (zh_block, en_block) in enumerate(zip(zh_blocks, en_blocks, strict=True), start=1):
         assert zh_block == en_block, f"block {number} of {path.name} differs from {english.name}"
+    for number, (zh_caption, en_caption) in enumerate(zip(_captions(path), _captions(english), strict=True), 1):
+        missing = [n for n in NUMBER.findall(en_caption) if n not in NUMBER.findall(zh_caption)]
+        assert not missing, f"block {number} of {path.name}: the caption leaves out {missing}: {zh_caption!r}"
     if zh_meta.get("title"):
         assert HAN.search(zh_meta["title"]) and zh_meta["title"] != en_meta["title"]
 
@@ -79,6 +90,7 @@ def test_the_edition_check_sees_a_changed_request(tmp_path: Path) -> None:
     recaptioned = tmp_path / "other.md"
     recaptioned.write_text(re.sub(r'"caption": "[^"]*"', '"caption": "说明"', text), encoding="utf-8")
     assert _edition(recaptioned)[1] == _edition(en)[1]
+    assert NUMBER.findall("2 han 30 fu: 2,900, 700/1,300, −14.3") == ["2", "30", "2,900", "700", "1,300", "−14.3"]
 
 
 def test_every_chinese_page_renders_with_enough_questions(app: Flask) -> None:
@@ -110,6 +122,11 @@ def test_a_translated_lesson_is_shown_in_chinese(app: Flask) -> None:
     assert translate(NOTICE, "zh") not in page and '<article class="lesson">' in page
     english = app.test_client().get("/lessons/tiles?lang=en").get_data(as_text=True)
     assert "<h1>Tiles, notation and the table</h1>" in english
+    # The engine's breakdown of a worked example speaks the page's language (the double East example).
+    seat_wind = {lang: messages.yaku_name("yakuhai_seat_wind", lang) for lang in ("zh", "en")}
+    assert seat_wind["zh"] != seat_wind["en"]
+    assert seat_wind["zh"] in page and seat_wind["en"] not in page
+    assert seat_wind["en"] in english
 
 
 def test_a_translated_lesson_asks_the_english_lesson_s_questions(app: Flask) -> None:
@@ -253,7 +270,7 @@ def test_check_lessons_checks_chinese_and_lists_what_is_untranslated(
     assert main(["check-lessons", str(teacher)]) == 1
     out, err = capsys.readouterr()
     assert "== en" in out and "== zh" in out
-    assert "zh/50-club.md: 0" in err and err.count("PROBLEM") == 1
+    assert "zh/50-club.md" in err and err.count("PROBLEM") == 1
     listed = set(re.findall(r"^  untranslated (.+)$", out, re.M))
     # Translations keep the English file names, so what is listed is exactly what zh/ lacks.
     english = sorted((ROOT / "en").rglob("*.md"))
