@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -218,24 +219,44 @@ def record_answer(
         answer_id = cursor.lastrowid
         assert answer_id is not None
         for skill, right in touched.items():
-            db.execute(
-                "INSERT INTO answer_skills (answer_id, user_id, skill, correct, answered_at) VALUES (?, ?, ?, ?, ?)",
-                [answer_id, served.user_id, skill, int(right), when],
-            )
-            # Only first tries move the schedule: a retry right after the answer proves little.
+            # Only first tries move the schedule: a retry right after the answer proves little. The card
+            # after this review is kept on the row, so that a later release or merge replays from here.
+            card = None
             if attempt == 1 and not held:
-                _rate(db, served.user_id, skill, right, datetime.fromisoformat(when))
+                card = _rate(db, served.user_id, skill, right, datetime.fromisoformat(when))
+            db.execute(
+                "INSERT INTO answer_skills (answer_id, user_id, skill, correct, answered_at, card)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [answer_id, served.user_id, skill, int(right), when, card],
+            )
     return answer_id
 
 
-def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -> None:
+def _card_id(skill: str) -> int:
+    """A card id that is the same in every replay. fsrs makes one from the clock and sleeps a
+    millisecond to keep them apart (per skill, per replay), and a replay could not reproduce it."""
+    return zlib.crc32(skill.encode())
+
+
+def _review(card: Card | None, skill: str, right: bool, when: datetime) -> Card:
+    card = card or Card(card_id=_card_id(skill), due=when)
+    reviewed, _ = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, when)
+    return reviewed
+
+
+def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -> str:
+    """Review one skill now; returns the new card as JSON."""
     rows = list(
         db.query("SELECT card, reviews, lapses FROM skill_states WHERE user_id = ? AND skill = ?", [user_id, skill])
     )
-    card = Card.from_json(rows[0]["card"]) if rows else Card()
+    card = _review(Card.from_json(rows[0]["card"]) if rows else None, skill, right, when)
     reviews = rows[0]["reviews"] if rows else 0
     lapses = rows[0]["lapses"] if rows else 0
-    card, _ = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, when)
+    _write_state(db, user_id, skill, card, reviews + 1, lapses + (0 if right else 1), when)
+    return card.to_json()
+
+
+def _write_state(db: Database, user_id: int, skill: str, card: Card, reviews: int, lapses: int, when: datetime) -> None:
     db.execute(
         "INSERT INTO skill_states (user_id, skill, card, due_at, reviews, lapses, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (user_id, skill) DO UPDATE SET card = excluded.card, due_at = excluded.due_at,"
@@ -245,23 +266,177 @@ def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -
             skill,
             card.to_json(),
             card.due.astimezone(UTC).isoformat(timespec="seconds"),
-            reviews + 1,
-            lapses + (0 if right else 1),
+            reviews,
+            lapses,
             when.isoformat(timespec="seconds"),
         ],
     )
 
 
 def rebuild_skill_states(db: Database, user_id: int) -> None:
-    """Replay a learner's first-try answers in time order (after a guest's progress is merged in)."""
+    """Replay all of a learner's first-try answers in time order, from nothing (a repair, and the oracle
+    the incremental updates of :func:`release` and :func:`merge` are tested against)."""
     with write_transaction(db):
         db.execute("DELETE FROM skill_states WHERE user_id = ?", [user_id])
-        for row in db.query(
-            "SELECT s.skill, s.correct, s.answered_at FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
-            " WHERE s.user_id = ? AND a.attempt = 1 AND a.held = 0 ORDER BY s.answered_at, s.answer_id",
-            [user_id],
+        db.execute("UPDATE answer_skills SET card = NULL WHERE user_id = ? AND card IS NOT NULL", [user_id])
+        cards: dict[str, Card] = {}
+        counts: dict[str, list[int]] = {}
+        last: dict[str, datetime] = {}
+        for row in list(
+            db.query(
+                f"SELECT s.answer_id, s.skill, s.correct, s.answered_at FROM answer_skills s JOIN answers a"
+                f" ON a.id = s.answer_id WHERE s.user_id = ? AND {_COUNTED} ORDER BY s.answered_at, s.answer_id",
+                [user_id, "[]"],
+            )
         ):
-            _rate(db, user_id, row["skill"], bool(row["correct"]), datetime.fromisoformat(row["answered_at"]))
+            skill, right, when = row["skill"], bool(row["correct"]), datetime.fromisoformat(row["answered_at"])
+            card = cards[skill] = _review(cards.get(skill), skill, right, when)
+            count = counts.setdefault(skill, [0, 0])
+            count[0] += 1
+            count[1] += 0 if right else 1
+            last[skill] = when
+            db.execute(
+                "UPDATE answer_skills SET card = ? WHERE answer_id = ? AND skill = ?",
+                [card.to_json(), row["answer_id"], skill],
+            )
+        for skill, card in cards.items():
+            _write_state(db, user_id, skill, card, counts[skill][0], counts[skill][1], last[skill])
+
+
+# An answer counts in the learner's skill states when it is a first try and not held back, or is one of
+# the held answers being released (a JSON list of answer ids, the query's last parameter).
+_COUNTED = "a.attempt = 1 AND (a.held = 0 OR a.id IN (SELECT value FROM json_each(?)))"
+
+
+@dataclass
+class _Plan:
+    """Skill states and cards computed outside the write lock, and what they were computed from."""
+
+    snapshot: list[Any]
+    cards: list[tuple[str, int, str]] = field(default_factory=list)
+    """(card JSON, answer id, skill) for every answer_skills row replayed."""
+    states: list[tuple[str, Card, int, int, datetime]] = field(default_factory=list)
+    """(skill, card, reviews, lapses, last review) for every affected skill."""
+
+
+def _plan(
+    db: Database, owner: int, users: list[int], added: Mapping[str, tuple[str, int]], released: list[int]
+) -> _Plan:
+    """Replay each skill in ``added`` from its first new review (answered_at, answer id) onwards, over
+    ``users``' counted answers (``released`` counting as not held), starting from the card kept on the
+    review just before it; ``owner`` is who the states are for."""
+    marks = ", ".join("?" for _ in users)
+    plan = _Plan(_snapshot(db, owner, users, list(added), released))
+    for skill, start in sorted(added.items()):
+        where = f"s.user_id IN ({marks}) AND s.skill = ? AND {_COUNTED}"
+        params: list[Any] = [*users, skill, json.dumps(released)]
+        before = list(
+            db.query(
+                f"SELECT s.card FROM answer_skills s JOIN answers a ON a.id = s.answer_id WHERE {where}"
+                " AND (s.answered_at, s.answer_id) < (?, ?) ORDER BY s.answered_at DESC, s.answer_id DESC LIMIT 1",
+                [*params, *start],
+            )
+        )
+        card: Card | None = None
+        if before and before[0]["card"]:
+            card = Card.from_json(before[0]["card"])
+        elif before:  # answered before cards were kept on the rows: replay this skill from its start
+            start = ("", 0)
+        base = list(
+            db.query("SELECT reviews, lapses FROM skill_states WHERE user_id = ? AND skill = ?", [owner, skill])
+        )
+        reviews, lapses = (base[0]["reviews"], base[0]["lapses"]) if base else (0, 0)
+        when = None
+        for row in db.query(
+            f"SELECT s.answer_id, s.correct, s.answered_at, a.user_id, a.held FROM answer_skills s"
+            f" JOIN answers a ON a.id = s.answer_id WHERE {where} AND (s.answered_at, s.answer_id) >= (?, ?)"
+            " ORDER BY s.answered_at, s.answer_id",
+            [*params, *start],
+        ):
+            right, when = bool(row["correct"]), datetime.fromisoformat(row["answered_at"])
+            card = _review(card, skill, right, when)
+            plan.cards.append((card.to_json(), row["answer_id"], skill))
+            if row["user_id"] != owner or row["held"]:  # new to the owner's states
+                reviews += 1
+                lapses += 0 if right else 1
+        if card is not None and when is not None:
+            plan.states.append((skill, card, reviews, lapses, when))
+    return plan
+
+
+def _snapshot(db: Database, owner: int, users: list[int], skills: list[str], released: list[int]) -> list[Any]:
+    """What a plan depends on: the skill states it starts from, the answers still held, the users'
+    answers. Checked again inside the write lock; if anything moved meanwhile, the plan is made again."""
+    marks = ", ".join("?" for _ in users)
+    states = [
+        tuple(row.values())
+        for row in db.query(
+            f"SELECT user_id, skill, reviews, lapses, updated_at FROM skill_states WHERE user_id IN ({marks})"
+            " AND skill IN (SELECT value FROM json_each(?)) ORDER BY user_id, skill",
+            [*users, json.dumps(skills)],
+        )
+    ]
+    held = next(
+        db.query(
+            "SELECT COUNT(*) AS n FROM answers WHERE held = 1 AND id IN (SELECT value FROM json_each(?))",
+            [json.dumps(released)],
+        )
+    )["n"]
+    others = [
+        tuple(next(db.query("SELECT COUNT(*) AS n, MAX(id) AS last FROM answers WHERE user_id = ?", [user])).values())
+        for user in users
+        if user != owner
+    ]
+    return [states, held, others]
+
+
+def _apply(
+    db: Database,
+    owner: int,
+    make: Callable[[], tuple[list[int], dict[str, tuple[str, int]], list[int]]],
+    before_writing: Callable[[], None] = lambda: None,
+    tries: int = 3,
+) -> None:
+    """Compute a plan outside the write lock, then write it under the lock if nothing it read has moved
+    meanwhile (else compute it again; the last try computes under the lock). ``make`` names the users,
+    the first new review of each skill and the answers released."""
+    for attempt in range(tries):
+        last_try = attempt == tries - 1 or db.conn.in_transaction
+        if not last_try:
+            db.conn.execute("BEGIN")  # one read snapshot for the whole computation
+            try:
+                users, added, released = make()
+                plan = _plan(db, owner, users, added, released)
+            finally:
+                db.conn.execute("COMMIT")
+        with write_transaction(db):
+            if last_try:
+                users, added, released = make()
+                plan = _plan(db, owner, users, added, released)
+            elif _snapshot(db, owner, users, list(added), released) != plan.snapshot:
+                continue
+            if released:
+                db.execute(
+                    "UPDATE answers SET held = 0 WHERE held = 1 AND id IN (SELECT value FROM json_each(?))",
+                    [json.dumps(released)],
+                )
+            before_writing()
+            db.conn.executemany("UPDATE answer_skills SET card = ? WHERE answer_id = ? AND skill = ?", plan.cards)
+            for skill, card, reviews, lapses, when in plan.states:
+                _write_state(db, owner, skill, card, reviews, lapses, when)
+        return
+
+
+def _first_reviews(db: Database, where: str, params: list[Any]) -> dict[str, tuple[str, int]]:
+    """The earliest (answered_at, answer id) per skill among the answer_skills rows ``where`` picks."""
+    first: dict[str, tuple[str, int]] = {}
+    for row in db.query(
+        "SELECT s.skill, s.answered_at, s.answer_id FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
+        f" WHERE {where} ORDER BY s.answered_at, s.answer_id",
+        params,
+    ):
+        first.setdefault(row["skill"], (row["answered_at"], row["answer_id"]))
+    return first
 
 
 def held_sessions(db: Database, user_id: int) -> list[int]:
@@ -275,17 +450,40 @@ def held_sessions(db: Database, user_id: int) -> list[int]:
 
 
 def release(db: Database, user_id: int, session_ids: list[int]) -> None:
-    """Let a session's held answers count, and replay the skill states with them in their place in time."""
+    """Let a session's held answers count: each skill they touch is replayed from its first released
+    answer on (with the learner's later answers in their place in time), not the whole history."""
     if not session_ids:
         return
-    marks = ", ".join("?" for _ in session_ids)
-    with write_transaction(db):
-        db.execute(
-            f"UPDATE answers SET held = 0 WHERE user_id = ? AND held = 1 AND question_id IN"
-            f" (SELECT id FROM questions WHERE session_id IN ({marks}))",
-            [user_id, *session_ids],
+
+    def make() -> tuple[list[int], dict[str, tuple[str, int]], list[int]]:
+        released = [
+            row["id"]
+            for row in db.query(
+                "SELECT a.id FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.user_id = ?"
+                " AND a.held = 1 AND q.session_id IN (SELECT value FROM json_each(?)) ORDER BY a.id",
+                [user_id, json.dumps(session_ids)],
+            )
+        ]
+        first = _first_reviews(
+            db,
+            "a.attempt = 1 AND a.id IN (SELECT value FROM json_each(?))",
+            [json.dumps(released)],
         )
-        rebuild_skill_states(db, user_id)
+        return [user_id], first, released
+
+    _apply(db, user_id, make)
+
+
+def merge(db: Database, guest_id: int, into_id: int, move: Callable[[], None]) -> None:
+    """Merge a guest's answers into an account's skill states: ``move`` (run under the write lock) hands
+    the guest's rows over; each skill the guest's counted answers touch is replayed from the guest's
+    first answer to it on."""
+
+    def make() -> tuple[list[int], dict[str, tuple[str, int]], list[int]]:
+        first = _first_reviews(db, f"s.user_id = ? AND {_COUNTED}", [guest_id, "[]"])
+        return [into_id, guest_id], first, []
+
+    _apply(db, into_id, make, move)
 
 
 def skill_record(db: Database, user_id: int) -> dict[str, tuple[int, int]]:

@@ -235,6 +235,38 @@ def m008_password_resets(db: Database) -> None:
     db.table("password_resets").create_index(["user_id"])
 
 
+@migrations()
+def m009_scale(db: Database) -> None:
+    """What keeps a long history and a large class cheap to read and to update.
+
+    Each counted answer_skills row keeps the fsrs card as it was after that review, so releasing held
+    answers or merging a guest replays a skill from the first answer concerned, not from the learner's
+    first answer (rows from before this step have none: their skills are replayed from the start once).
+    The indexes cover the dashboards' grouped queries, so they read index pages instead of the answers'
+    payloads (about 1.3 kB a row).
+    """
+    db.execute("ALTER TABLE answer_skills ADD COLUMN card TEXT")
+    # A learner's first tries by day (progress tallies, trends, streak) and a class's per-attempt tallies.
+    db.execute(
+        "CREATE INDEX idx_answers_user_day ON answers (user_id, answered_at, attempt, held, correct, question_id)"
+    )
+    db.execute(
+        "CREATE INDEX idx_answers_question_tally ON answers (question_id, attempt, correct, score, time_ms, answered_at)"
+    )
+    # Answers that name a mistake are few: the mistake lists read only them.
+    db.execute(
+        "CREATE INDEX idx_answers_mistaken ON answers (user_id, answered_at, held, mistakes) WHERE mistakes <> '[]'"
+    )
+    db.execute(
+        "CREATE INDEX idx_answers_question_mistaken ON answers (question_id, user_id, mistakes) WHERE mistakes <> '[]'"
+    )
+    db.execute("CREATE INDEX idx_answer_skills_answer ON answer_skills (answer_id, skill, correct)")
+    db.execute(
+        "CREATE INDEX idx_answer_skills_user_day ON answer_skills (user_id, answered_at, skill, correct, answer_id)"
+    )
+    db.execute("CREATE INDEX idx_questions_topic ON questions (id, topic, session_id, position)")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or
