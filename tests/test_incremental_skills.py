@@ -16,6 +16,7 @@ from tutor import accounts, progress
 from tutor.store import migrations
 
 SKILLS = ["yaku:pinfu", "yaku:tanyao", "fu:kanchan", "table:3-30-dealer-ron"]
+TOPICS = ["fu", "everyday-yaku", "points"]
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 # One step of a history: an answer (who, seconds after the last step, session, skills touched and
@@ -33,10 +34,10 @@ history = st.lists(st.one_of(answer, answer, answer, release), max_size=40)
 class Learners:
     """Two learners (an account and a guest) answering on a clock the test moves."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, start: datetime = START) -> None:
         self.db = Database(memory=True)
         migrations.apply(self.db)
-        self.clock = START
+        self.clock = start
         monkeypatch.setattr(progress, "now", lambda: self.clock.isoformat(timespec="seconds"))
         self.ids = {"account": 1, "guest": 2}
         for user_id, guest in ((1, 0), (2, 1)):
@@ -52,7 +53,9 @@ class Learners:
             self.sessions[(user_id, number)] = progress.start_session(self.db, user_id, "quiz", {})
         return self.sessions[(user_id, number)]
 
-    def answer(self, who: str, seconds: int, number: int, touched: dict[str, bool]) -> None:
+    def answer(
+        self, who: str, seconds: int, number: int, touched: dict[str, bool], mistakes: tuple[str, ...] = ()
+    ) -> None:
         self.clock += timedelta(seconds=seconds)
         user_id = self.ids[who]
         session_id = self.session(user_id, number)
@@ -60,12 +63,13 @@ class Learners:
         question = f"q{self.questions}"
         self.db.execute(
             "INSERT INTO questions (id, user_id, session_id, position, topic, difficulty, seed, payload, served_at)"
-            " VALUES (?, ?, ?, ?, 'fu', 2, 's', '{}', ?)",
-            [question, user_id, session_id, self.questions, self.clock.isoformat()],
+            " VALUES (?, ?, ?, ?, ?, 2, 's', '{}', ?)",
+            [question, user_id, session_id, self.questions, TOPICS[self.questions % 3], self.clock.isoformat()],
         )
         right = all(touched.values())
         served: Any = SimpleNamespace(id=question, user_id=user_id)
-        grade: Any = SimpleNamespace(parts={}, correct=right, score=float(right), mistakes=())
+        named = tuple(SimpleNamespace(id=mistake) for mistake in mistakes)
+        grade: Any = SimpleNamespace(parts={}, correct=right, score=float(right), mistakes=named)
         progress.record_answer(self.db, served, {}, grade, touched, 1000, held=number > 0)
 
     def release(self, who: str, number: int) -> None:

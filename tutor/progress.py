@@ -532,29 +532,21 @@ def _since(days: int, on: date | None = None) -> str:
     return start.isoformat()
 
 
-# First tries per key and day, by practice topic or by skill: what every tally and chart is made of.
-_FIRST_TRIES = {
-    "topic": ("q.topic", "answers a JOIN questions q ON q.id = a.question_id", "a"),
-    "skill": ("s.skill", "answer_skills s JOIN answers a ON a.id = s.answer_id", "s"),
-}
 Days = dict[date, tuple[int, int]]
 """(first tries, of which right) by day."""
 
 
 def _first_tries(db: Database, user_id: int, since: date, by: str, family: str | None = None) -> dict[str, Days]:
-    key, source, table = _FIRST_TRIES[by]
-    sql = (
-        f"SELECT {key} AS k, substr({table}.answered_at, 1, 10) AS day, COUNT(*) AS done,"
-        f" SUM({table}.correct) AS right FROM {source}"
-        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND a.held = 0 AND {table}.answered_at >= ?"
-    )
-    params: list[Any] = [user_id, since.isoformat()]
+    """First tries per key and day since ``since``, by practice topic or by skill (of a family): what every
+    tally and chart is made of. Read from the per-day tallies the database keeps as answers are written."""
+    sql = "SELECT key, day, done, right FROM first_try_days WHERE user_id = ? AND kind = ? AND day >= ?"
+    params: list[Any] = [user_id, by, since.isoformat()]
     if family:
-        sql += " AND s.skill LIKE ?"
+        sql += " AND key LIKE ?"
         params.append(f"{family}:%")
     found: dict[str, Days] = {}
-    for row in db.query(sql + " GROUP BY k, day", params):
-        found.setdefault(row["k"], {})[date.fromisoformat(row["day"])] = (row["done"], row["right"] or 0)
+    for row in db.query(sql, params):
+        found.setdefault(row["key"], {})[date.fromisoformat(row["day"])] = (row["done"], row["right"])
     return found
 
 
@@ -652,19 +644,17 @@ def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = N
     """Skills the learner has got wrong: the lowest share right first, then the least likely remembered now."""
     moment = current_moment(at)
     found = []
+    # skill_states keeps the first tries counted (reviews) and the wrong ones (lapses): the same counts as
+    # the answers they came from, since an answer is only ever a first try (the first answer stands).
     for row in db.query(
-        "SELECT st.skill, st.card, st.due_at, COUNT(s.answer_id) AS done, SUM(s.correct) AS right"
-        " FROM skill_states st JOIN answer_skills s ON s.user_id = st.user_id AND s.skill = st.skill"
-        " JOIN answers a ON a.id = s.answer_id AND a.held = 0"
-        " WHERE st.user_id = ? AND st.lapses > 0 GROUP BY st.skill",
+        "SELECT skill, card, due_at, reviews, lapses FROM skill_states WHERE user_id = ? AND lapses > 0 ORDER BY skill",
         [user_id],
     ):
         card = Card.from_json(row["card"])
         about = info(row["skill"])
         chance = SCHEDULER.get_card_retrievability(card, moment)
-        found.append(
-            Weakness(row["skill"], about.label, about.lesson, row["right"] or 0, row["done"], chance, row["due_at"])
-        )
+        right = row["reviews"] - row["lapses"]
+        found.append(Weakness(row["skill"], about.label, about.lesson, right, row["reviews"], chance, row["due_at"]))
     found.sort(key=lambda w: (w.right / w.done if w.done else 0, w.retrievability, -w.done))
     return found[:limit]
 
@@ -691,7 +681,8 @@ def mistake_counts(db: Database, user_id: int, days: int = 30) -> list[tuple[str
     """How often each known mistake was made in the last ``days`` days, most frequent first."""
     rows = db.query(
         "SELECT j.value AS mistake, COUNT(*) AS n FROM answers a, json_each(a.mistakes) j"
-        " WHERE a.user_id = ? AND a.held = 0 AND a.answered_at >= ? GROUP BY j.value ORDER BY n DESC",
+        " WHERE a.user_id = ? AND a.held = 0 AND a.answered_at >= ? AND a.mistakes <> '[]'"
+        " GROUP BY j.value ORDER BY n DESC, j.value",
         [user_id, _since(days)],
     )
     return [(row["mistake"], row["n"]) for row in rows]

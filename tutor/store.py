@@ -265,6 +265,105 @@ def m009_scale(db: Database) -> None:
         "CREATE INDEX idx_answer_skills_user_day ON answer_skills (user_id, answered_at, skill, correct, answer_id)"
     )
     db.execute("CREATE INDEX idx_questions_topic ON questions (id, topic, session_id, position)")
+    # First tries per learner, day and topic or skill, kept by triggers wherever answers are written,
+    # released, moved to another account or deleted: the progress page reads a few hundred of these
+    # rows instead of every answer.
+    db.execute(
+        "CREATE TABLE first_try_days (user_id INTEGER NOT NULL, kind TEXT NOT NULL, day TEXT NOT NULL,"
+        " key TEXT NOT NULL, done INTEGER NOT NULL, right INTEGER NOT NULL,"
+        " PRIMARY KEY (user_id, kind, day, key)) WITHOUT ROWID"
+    )
+    for statement in _FIRST_TRY_TRIGGERS:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO first_try_days (user_id, kind, day, key, done, right)"
+        " SELECT a.user_id, 'topic', substr(a.answered_at, 1, 10), q.topic, COUNT(*), SUM(a.correct)"
+        " FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.attempt = 1 AND a.held = 0"
+        " GROUP BY 1, 3, 4"
+    )
+    db.execute(
+        "INSERT INTO first_try_days (user_id, kind, day, key, done, right)"
+        " SELECT s.user_id, 'skill', substr(s.answered_at, 1, 10), s.skill, COUNT(*), SUM(s.correct)"
+        " FROM answer_skills s JOIN answers a ON a.id = s.answer_id WHERE a.attempt = 1 AND a.held = 0"
+        " GROUP BY 1, 3, 4"
+    )
+
+
+def _tally(sign: str, row: str, kind: str, key: str, correct: str, day: str, counted: str) -> str:
+    """A statement adding (sign "+") or taking away ("-") one first try to ``first_try_days``."""
+    if sign == "+":
+        return (
+            f"INSERT INTO first_try_days (user_id, kind, day, key, done, right) SELECT {row}.user_id, '{kind}',"
+            f" substr({day}, 1, 10), {key}, 1, {correct} WHERE {counted}"
+            " ON CONFLICT DO UPDATE SET done = done + 1, right = right + excluded.right;"
+        )
+    where = f"user_id = {row}.user_id AND kind = '{kind}' AND day = substr({day}, 1, 10) AND key = {key}"
+    return (
+        f"UPDATE first_try_days SET done = done - 1, right = right - {correct} WHERE {where} AND {counted};"
+        f" DELETE FROM first_try_days WHERE {where} AND done <= 0;"
+    )
+
+
+def _topic(row: str) -> str:
+    return f"(SELECT topic FROM questions WHERE id = {row}.question_id)"
+
+
+def _answer_counted(row: str) -> str:
+    return f"EXISTS (SELECT 1 FROM answers WHERE id = {row}.answer_id AND attempt = 1 AND held = 0)"
+
+
+def _skills_of_answer(sign: str, row: str) -> str:
+    """Every skill row of an answer whose counting changed, added or taken away."""
+    if sign == "+":
+        return (
+            "INSERT INTO first_try_days (user_id, kind, day, key, done, right) SELECT s.user_id, 'skill',"
+            f" substr(s.answered_at, 1, 10), s.skill, 1, s.correct FROM answer_skills s WHERE s.answer_id = {row}.id"
+            " AND true ON CONFLICT DO UPDATE SET done = done + 1, right = right + excluded.right;"
+        )
+    # Each skill appears once per answer, so each matching day row loses one first try.
+    mine = f"SELECT 1 FROM answer_skills s WHERE s.answer_id = {row}.id AND s.user_id = first_try_days.user_id"
+    mine += " AND substr(s.answered_at, 1, 10) = first_try_days.day AND s.skill = first_try_days.key"
+    where = (
+        f"kind = 'skill' AND user_id IN (SELECT user_id FROM answer_skills WHERE answer_id = {row}.id)"
+        f" AND day IN (SELECT substr(answered_at, 1, 10) FROM answer_skills WHERE answer_id = {row}.id)"
+    )
+    return (
+        f"UPDATE first_try_days SET done = done - 1, right = right - ({mine.replace('SELECT 1', 'SELECT s.correct')})"
+        f" WHERE {where} AND EXISTS ({mine}); DELETE FROM first_try_days WHERE {where} AND done <= 0;"
+    )
+
+
+_OLD_COUNTED = "old.attempt = 1 AND old.held = 0"
+_NEW_COUNTED = "new.attempt = 1 AND new.held = 0"
+_FIRST_TRY_TRIGGERS = (
+    "CREATE TRIGGER first_try_answer_added AFTER INSERT ON answers BEGIN "
+    + _tally("+", "new", "topic", _topic("new"), "new.correct", "new.answered_at", _NEW_COUNTED)
+    + " END",
+    "CREATE TRIGGER first_try_answer_changed AFTER UPDATE OF user_id, attempt, held, correct, answered_at ON answers"
+    " BEGIN "
+    + _tally("-", "old", "topic", _topic("old"), "old.correct", "old.answered_at", _OLD_COUNTED)
+    + _tally("+", "new", "topic", _topic("new"), "new.correct", "new.answered_at", _NEW_COUNTED)
+    + " END",
+    # An answer that starts or stops counting (a release) takes its skills with it.
+    f"CREATE TRIGGER first_try_answer_counted AFTER UPDATE OF attempt, held ON answers"
+    f" WHEN ({_NEW_COUNTED}) AND NOT ({_OLD_COUNTED}) BEGIN " + _skills_of_answer("+", "new") + " END",
+    f"CREATE TRIGGER first_try_answer_uncounted AFTER UPDATE OF attempt, held ON answers"
+    f" WHEN ({_OLD_COUNTED}) AND NOT ({_NEW_COUNTED}) BEGIN " + _skills_of_answer("-", "old") + " END",
+    "CREATE TRIGGER first_try_answer_deleted AFTER DELETE ON answers BEGIN "
+    + _tally("-", "old", "topic", _topic("old"), "old.correct", "old.answered_at", _OLD_COUNTED)
+    + " END",
+    "CREATE TRIGGER first_try_skill_added AFTER INSERT ON answer_skills BEGIN "
+    + _tally("+", "new", "skill", "new.skill", "new.correct", "new.answered_at", _answer_counted("new"))
+    + " END",
+    "CREATE TRIGGER first_try_skill_changed AFTER UPDATE OF user_id, skill, correct, answered_at ON answer_skills"
+    " BEGIN "
+    + _tally("-", "old", "skill", "old.skill", "old.correct", "old.answered_at", _answer_counted("old"))
+    + _tally("+", "new", "skill", "new.skill", "new.correct", "new.answered_at", _answer_counted("new"))
+    + " END",
+    "CREATE TRIGGER first_try_skill_deleted AFTER DELETE ON answer_skills BEGIN "
+    + _tally("-", "old", "skill", "old.skill", "old.correct", "old.answered_at", _answer_counted("old"))
+    + " END",
+)
 
 
 def connect(path: str | Path) -> Database:
