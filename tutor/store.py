@@ -258,13 +258,15 @@ def m009_scale(db: Database) -> None:
         "CREATE INDEX idx_answers_mistaken ON answers (user_id, answered_at, held, mistakes) WHERE mistakes <> '[]'"
     )
     db.execute(
-        "CREATE INDEX idx_answers_question_mistaken ON answers (question_id, user_id, mistakes) WHERE mistakes <> '[]'"
+        "CREATE INDEX idx_answers_question_mistaken ON answers (question_id, attempt, user_id, mistakes)"
+        " WHERE mistakes <> '[]'"
     )
     db.execute("CREATE INDEX idx_answer_skills_answer ON answer_skills (answer_id, skill, correct)")
     db.execute(
         "CREATE INDEX idx_answer_skills_user_day ON answer_skills (user_id, answered_at, skill, correct, answer_id)"
     )
-    db.execute("CREATE INDEX idx_questions_topic ON questions (id, topic, session_id, position)")
+    # A session's questions without their payloads (class overviews, heat maps, exports).
+    db.execute("CREATE INDEX idx_questions_session ON questions (session_id, position, id, topic, target)")
     # First tries per learner, day and topic or skill, kept by triggers wherever answers are written,
     # released, moved to another account or deleted: the progress page reads a few hundred of these
     # rows instead of every answer.
@@ -287,6 +289,93 @@ def m009_scale(db: Database) -> None:
         " FROM answer_skills s JOIN answers a ON a.id = s.answer_id WHERE a.attempt = 1 AND a.held = 0"
         " GROUP BY 1, 3, 4"
     )
+
+    # Per attempt at an assignment, its first tries; per student and skill, their first tries in one
+    # assignment and in all of a class's: the class page and dashboards read these, not every answer.
+    db.execute(
+        "CREATE TABLE attempt_tallies (session_id INTEGER PRIMARY KEY, answered INTEGER NOT NULL,"
+        " right INTEGER NOT NULL, score REAL NOT NULL, time_ms INTEGER NOT NULL, last_at TEXT)"
+    )
+    for scope in ("assignment", "class"):
+        db.execute(
+            f"CREATE TABLE {scope}_skill_tallies ({scope}_id INTEGER NOT NULL, user_id INTEGER NOT NULL,"
+            f" skill TEXT NOT NULL, done INTEGER NOT NULL, right INTEGER NOT NULL,"
+            f" PRIMARY KEY ({scope}_id, user_id, skill)) WITHOUT ROWID"
+        )
+    for statement in _CLASS_TRIGGERS:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO attempt_tallies (session_id, answered, right, score, time_ms, last_at)"
+        " SELECT s.id, COUNT(*), SUM(a.correct), SUM(a.score), SUM(COALESCE(a.time_ms, 0)), MAX(a.answered_at)"
+        " FROM practice_sessions s JOIN questions q ON q.session_id = s.id"
+        " JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE s.assignment_id IS NOT NULL GROUP BY s.id"
+    )
+    for scope, key in (("assignment", "s.assignment_id"), ("class", "x.class_id")):
+        db.execute(
+            f"INSERT INTO {scope}_skill_tallies ({scope}_id, user_id, skill, done, right)"
+            f" SELECT {key}, s.user_id, k.skill, COUNT(*), SUM(k.correct) FROM answer_skills k"
+            " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
+            " JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
+            " GROUP BY 1, 2, 3"
+        )
+
+
+# The assignment attempt an answer belongs to, if any (``row`` is the answer: new or old).
+def _attempt_of(row: str) -> str:
+    return (
+        "FROM questions q JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
+        f" WHERE q.id = {row}.question_id"
+    )
+
+
+def _skill_attempt_of(row: str) -> str:
+    return (
+        "FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        f" JOIN assignments x ON x.id = s.assignment_id WHERE a.id = {row}.answer_id AND a.attempt = 1"
+    )
+
+
+def _skill_tallies(sign: str, row: str) -> str:
+    statements = []
+    for scope, key in (("assignment", "s.assignment_id"), ("class", "x.class_id")):
+        if sign == "+":
+            statements.append(
+                f"INSERT INTO {scope}_skill_tallies ({scope}_id, user_id, skill, done, right)"
+                f" SELECT {key}, s.user_id, {row}.skill, 1, {row}.correct {_skill_attempt_of(row)}"
+                " ON CONFLICT DO UPDATE SET done = done + 1, right = right + excluded.right;"
+            )
+        else:
+            where = (
+                f"({scope}_id, user_id) IN (SELECT {key}, s.user_id {_skill_attempt_of(row)}) AND skill = {row}.skill"
+            )
+            statements.append(
+                f"UPDATE {scope}_skill_tallies SET done = done - 1, right = right - {row}.correct WHERE {where};"
+                f" DELETE FROM {scope}_skill_tallies WHERE {where} AND done <= 0;"
+            )
+    return " ".join(statements)
+
+
+_CLASS_TRIGGERS = (
+    "CREATE TRIGGER attempt_tally_added AFTER INSERT ON answers WHEN new.attempt = 1 BEGIN"
+    " INSERT INTO attempt_tallies (session_id, answered, right, score, time_ms, last_at)"
+    f" SELECT q.session_id, 1, new.correct, new.score, COALESCE(new.time_ms, 0), new.answered_at {_attempt_of('new')}"
+    " ON CONFLICT DO UPDATE SET answered = answered + 1, right = right + excluded.right,"
+    " score = score + excluded.score, time_ms = time_ms + excluded.time_ms, last_at = MAX(last_at, excluded.last_at);"
+    " END",
+    "CREATE TRIGGER attempt_tally_deleted AFTER DELETE ON answers WHEN old.attempt = 1 BEGIN"
+    " UPDATE attempt_tallies SET answered = answered - 1, right = right - old.correct, score = score - old.score,"
+    " time_ms = time_ms - COALESCE(old.time_ms, 0), last_at = (SELECT MAX(a.answered_at) FROM answers a"
+    " JOIN questions q ON q.id = a.question_id WHERE q.session_id = attempt_tallies.session_id AND a.attempt = 1)"
+    " WHERE session_id = (SELECT session_id FROM questions WHERE id = old.question_id);"
+    " DELETE FROM attempt_tallies WHERE session_id = (SELECT session_id FROM questions WHERE id = old.question_id)"
+    " AND answered <= 0; END",
+    "CREATE TRIGGER attempt_tally_session_deleted AFTER DELETE ON practice_sessions BEGIN"
+    " DELETE FROM attempt_tallies WHERE session_id = old.id; END",
+    "CREATE TRIGGER class_skill_tally_added AFTER INSERT ON answer_skills BEGIN " + _skill_tallies("+", "new") + " END",
+    "CREATE TRIGGER class_skill_tally_deleted AFTER DELETE ON answer_skills BEGIN "
+    + _skill_tallies("-", "old")
+    + " END",
+)
 
 
 def _tally(sign: str, row: str, kind: str, key: str, correct: str, day: str, counted: str) -> str:

@@ -45,11 +45,21 @@ from .dashboard import (
     answer_text,
     class_mistakes,
     heatmap,
+    overview,
     reports,
     results,
 )
 from .errors import ClassroomError, NotFound, TooManyAttempts
-from .export import EXPORT_COLUMNS, csv_cell, export_document, export_rows, write_csv
+from .export import (
+    EXPORT_COLUMNS,
+    csv_cell,
+    csv_chunks,
+    export_document,
+    export_rows,
+    iter_export_rows,
+    json_chunks,
+    write_csv,
+)
 from .roster import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -117,9 +127,13 @@ __all__ = [
     "delete_assignment",
     "enrolled",
     "every_class",
+    "csv_chunks",
     "export_document",
+    "iter_export_rows",
+    "json_chunks",
     "export_rows",
     "heatmap",
+    "overview",
     "join",
     "member",
     "new_join_code",

@@ -6,7 +6,7 @@ import json
 import statistics
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ..quiz.exercise import Exercise
 from ..quiz.skills import info
 from .assignments import Assignment
-from .attempts import Attempt, StudentWork, attempts, best
+from .attempts import Attempt, StudentWork, best
 from .roster import Classroom, Member, roster
 
 
@@ -70,14 +70,7 @@ def answer_text(answer: Any) -> str:
 def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
     """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
     overview needs only the standings), per question and mistake, for the teacher's dashboard."""
-    members = roster(db, classroom.id)
-    by_student: dict[int, list[Attempt]] = {}
-    for one in attempts(db, assignment):
-        by_student.setdefault(one.user_id, []).append(one)
-    students = [
-        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
-        for m in members
-    ]
+    students = _standings(roster(db, classroom.id), assignment, _attempts(db, classroom, assignment))
     if not per_question:
         return AssignmentResults(assignment, students, [])
     rows = _first_answers(db, [s.tries[0].session_id for s in students if s.tries])
@@ -90,7 +83,7 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
         wrong: Counter[tuple[str, str]] = Counter()
         for row in here:
             if row["correct"]:
-                continue
+                continue  # only wrong answers are read in full (their given and parts are None otherwise)
             given, parts = json.loads(row["given"]), json.loads(row["parts"] or "{}")
             for kind, part in parts.items():
                 if not part["correct"]:
@@ -108,8 +101,65 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
         )
     mistakes: Counter[str] = Counter()
     for row in rows:
-        mistakes.update(json.loads(row["mistakes"] or "[]"))
+        if row["mistakes"]:
+            mistakes.update(json.loads(row["mistakes"]))
     return AssignmentResults(assignment, students, questions, mistakes.most_common(10))
+
+
+def overview(db: Database, classroom: Classroom, tasks: list[Assignment]) -> list[tuple[Assignment, AssignmentResults]]:
+    """Every assignment's standings (the class page's overview), from one grouped query and one roster."""
+    members = roster(db, classroom.id)
+    found = _attempts(db, classroom)
+    return [
+        (task, AssignmentResults(task, _standings(members, task, [a for a in found if a[0] == task.id]), []))
+        for task in tasks
+    ]
+
+
+def _attempts(db: Database, classroom: Classroom, assignment: Assignment | None = None) -> list[tuple[int, Attempt]]:
+    """(assignment id, attempt) for every attempt at the class's assignments (or one's), in order, with
+    their first-try tallies (kept per attempt as answers are recorded)."""
+    sql, params = narrowed(
+        "SELECT x.id AS assignment_id, s.id, s.user_id, s.started_at, COALESCE(t.answered, 0) AS answered,"
+        " COALESCE(t.right, 0) AS right, COALESCE(t.score, 0) AS score, COALESCE(t.time_ms, 0) AS time_ms,"
+        " t.last_at FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
+        " LEFT JOIN attempt_tallies t ON t.session_id = s.id WHERE x.class_id = ?",
+        classroom,
+        assignment,
+    )
+    numbers: Counter[tuple[int, int]] = Counter()
+    found = []
+    for row in db.query(sql + " ORDER BY s.id", params):
+        key = (row["assignment_id"], row["user_id"])
+        numbers[key] += 1
+        found.append(
+            (
+                row["assignment_id"],
+                Attempt(
+                    row["id"],
+                    row["user_id"],
+                    numbers[key],
+                    row["started_at"],
+                    row["answered"],
+                    row["right"],
+                    float(row["score"]),
+                    row["time_ms"],
+                    row["last_at"],
+                    0,  # the assignment's size, set by _standings
+                ),
+            )
+        )
+    return found
+
+
+def _standings(members: list[Member], assignment: Assignment, found: list[tuple[int, Attempt]]) -> list[StudentWork]:
+    by_student: dict[int, list[Attempt]] = {}
+    for _, one in found:
+        by_student.setdefault(one.user_id, []).append(replace(one, size=assignment.size))
+    return [
+        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
+        for m in members
+    ]
 
 
 def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]:
@@ -118,8 +168,15 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]
     marks = ", ".join("?" for _ in session_ids)
     return list(
         db.query(
-            "SELECT q.position, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms FROM questions q"
-            f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({marks})",
+            # The payload columns only where needed: most answers are right and name no mistake, and the
+            # rest of each row comes from covering indexes.
+            "SELECT q.position, a.correct, a.score, a.time_ms,"
+            " CASE WHEN a.correct THEN NULL ELSE (SELECT w.given FROM answers w WHERE w.id = a.id) END AS given,"
+            " CASE WHEN a.correct THEN NULL ELSE (SELECT w.parts FROM answers w WHERE w.id = a.id) END AS parts,"
+            " (SELECT w.mistakes FROM answers w WHERE w.question_id = q.id AND w.attempt = 1"
+            " AND w.mistakes <> '[]') AS mistakes"
+            " FROM questions q JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+            f" WHERE q.session_id IN ({marks})",
             session_ids,
         )
     )
@@ -145,17 +202,24 @@ def narrowed(sql: str, classroom: Classroom, assignment: Assignment | None) -> t
 
 
 def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = None, columns: int = 30) -> Heatmap:
-    sql = (
-        "SELECT s.user_id, k.skill, COUNT(*) AS done, SUM(k.correct) AS right FROM answer_skills k"
-        " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
-        " JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
-        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id"
-        " WHERE x.class_id = ? AND k.skill NOT LIKE 'mistake:%'"
-    )
-    sql, params = narrowed(sql, classroom, assignment)
+    # Per student and skill, the tallies kept as answers are recorded: for the whole class, or one assignment.
+    if assignment is None:
+        sql, params = (
+            "SELECT t.user_id, t.skill, t.done, t.right FROM class_skill_tallies t"
+            " JOIN memberships m ON m.class_id = t.class_id AND m.user_id = t.user_id"
+            " WHERE t.class_id = ? AND t.skill NOT LIKE 'mistake:%'",
+            [classroom.id],
+        )
+    else:
+        sql, params = (
+            "SELECT t.user_id, t.skill, t.done, t.right FROM assignment_skill_tallies t JOIN assignments x"
+            " ON x.id = t.assignment_id JOIN memberships m ON m.class_id = x.class_id AND m.user_id = t.user_id"
+            " WHERE x.class_id = ? AND t.assignment_id = ? AND t.skill NOT LIKE 'mistake:%'",
+            [classroom.id, assignment.id],
+        )
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
-    for row in db.query(sql + " GROUP BY s.user_id, k.skill", params):
+    for row in db.query(sql, params):
         cells.setdefault(row["user_id"], {})[row["skill"]] = (row["done"], row["right"])
         done, right = totals.get(row["skill"], (0, 0))
         totals[row["skill"]] = (done + row["done"], right + row["right"])
@@ -199,7 +263,7 @@ def class_mistakes(db: Database, classroom: Classroom, limit: int = 10) -> list[
         " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
         " JOIN assignments x ON x.id = s.assignment_id"
         " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = a.user_id, json_each(a.mistakes) j"
-        " WHERE x.class_id = ?",
+        " WHERE x.class_id = ? AND a.mistakes <> '[]'",  # the few answers that name a mistake, by a partial index
         classroom,
         None,
     )
