@@ -532,22 +532,14 @@ def _since(days: int, on: date | None = None) -> str:
     return start.isoformat()
 
 
-Days = dict[date, tuple[int, int]]
-"""(first tries, of which right) by day."""
+@dataclass
+class _Weeks:
+    """One topic's or skill's first tries: per week of a trend, and inside the window shown."""
 
-
-def _first_tries(db: Database, user_id: int, since: date, by: str, family: str | None = None) -> dict[str, Days]:
-    """First tries per key and day since ``since``, by practice topic or by skill (of a family): what every
-    tally and chart is made of. Read from the per-day tallies the database keeps as answers are written."""
-    sql = "SELECT key, day, done, right FROM first_try_days WHERE user_id = ? AND kind = ? AND day >= ?"
-    params: list[Any] = [user_id, by, since.isoformat()]
-    if family:
-        sql += " AND key LIKE ?"
-        params.append(f"{family}:%")
-    found: dict[str, Days] = {}
-    for row in db.query(sql, params):
-        found.setdefault(row["key"], {})[date.fromisoformat(row["day"])] = (row["done"], row["right"])
-    return found
+    weekly: list[list[int]]
+    """[first tries, of which right] per week, oldest first."""
+    done: int = 0
+    right: int = 0
 
 
 class _Window:
@@ -559,23 +551,46 @@ class _Window:
         self.weeks = max(1, -(-days // 7))
         self.trend_start = self.today - timedelta(days=self.weeks * 7 - 1)
 
-    def tally(self, key: str, label: str, link: str, days: Days) -> Tally:
-        inside = [counts for day, counts in days.items() if day >= self.start]
-        weekly = [[0, 0] for _ in range(self.weeks)]
-        for day, (done, right) in days.items():
-            week = weekly[(day - self.trend_start).days // 7]
-            week[0] += done
-            week[1] += right
-        trend = [right / done if done else None for done, right in weekly] if days else []
-        return Tally(key, label, sum(d for d, _ in inside), sum(r for _, r in inside), link, trend)
+    def first_tries(self, db: Database, user_id: int, by: str, family: str | None = None) -> dict[str, _Weeks]:
+        """First tries per topic or skill (of a family) by week since the trend's start, summed by the
+        database from the per-day tallies it keeps as answers are written."""
+        sql = (
+            "SELECT key, CAST(julianday(day) - julianday(:trend) AS INTEGER) / 7 AS week, SUM(done) AS done,"
+            " SUM(right) AS right, SUM(CASE WHEN day >= :start THEN done ELSE 0 END) AS inside,"
+            " SUM(CASE WHEN day >= :start THEN right ELSE 0 END) AS inside_right"
+            " FROM first_try_days WHERE user_id = :user AND kind = :by AND day >= :trend"
+        )
+        params: dict[str, Any] = {
+            "user": user_id,
+            "by": by,
+            "trend": self.trend_start.isoformat(),
+            "start": self.start.isoformat(),
+        }
+        if family:
+            sql += " AND key LIKE :family"
+            params["family"] = f"{family}:%"
+        found: dict[str, _Weeks] = {}
+        for row in db.query(sql + " GROUP BY key, week", params):
+            weeks = found.setdefault(row["key"], _Weeks([[0, 0] for _ in range(self.weeks)]))
+            if 0 <= row["week"] < self.weeks:
+                weeks.weekly[row["week"]] = [row["done"], row["right"]]
+            weeks.done += row["inside"]
+            weeks.right += row["inside_right"]
+        return found
+
+    def tally(self, key: str, label: str, link: str, weeks: _Weeks | None) -> Tally:
+        if weeks is None:
+            return Tally(key, label, 0, 0, link, [])
+        trend: list[float | None] = [right / done if done else None for done, right in weeks.weekly]
+        return Tally(key, label, weeks.done, weeks.right, link, trend)
 
 
 def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
     """Per practice topic: questions answered (first tries) and first-try accuracy over the last ``days``."""
     window = _Window(days)
-    found = _first_tries(db, user_id, window.trend_start, "topic")
+    found = window.first_tries(db, user_id, "topic")
     return [
-        window.tally(topic.id, topic.title, f"/lessons/{topic.lesson}", found.get(topic.id, {}))
+        window.tally(topic.id, topic.title, f"/lessons/{topic.lesson}", found.get(topic.id))
         for topic in TOPICS.values()
     ]
 
@@ -584,24 +599,25 @@ def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yak
     """Per skill of a family (yaku, fu, table ...) met in the last ``days``: first tries, and how many right."""
     window = _Window(days)
     tallies = []
-    for skill, by_day in _first_tries(db, user_id, window.trend_start, "skill", family).items():
-        about = info(skill)
-        tally = window.tally(skill, about.label, about.lesson, by_day)
-        if tally.done:
-            tallies.append(tally)
+    for skill, weeks in window.first_tries(db, user_id, "skill", family).items():
+        if weeks.done:
+            about = info(skill)
+            tallies.append(window.tally(skill, about.label, about.lesson, weeks))
     return sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done))
 
 
 def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None = None) -> list[tuple[date, int, int]]:
     """(day, first tries right, first tries) for each of the last ``days`` days, of one topic or all."""
     window = _Window(days)
-    totals: dict[date, list[int]] = {}
-    for key, by_day in _first_tries(db, user_id, window.start, "topic").items():
-        if topic is None or key == topic:
-            for day, (done, right) in by_day.items():
-                total = totals.setdefault(day, [0, 0])
-                total[0] += done
-                total[1] += right
+    sql = "SELECT day, SUM(done) AS done, SUM(right) AS right FROM first_try_days WHERE user_id = ? AND kind = 'topic'"
+    params: list[Any] = [user_id]
+    if topic is not None:
+        sql += " AND key = ?"
+        params.append(topic)
+    totals = {
+        date.fromisoformat(row["day"]): (row["done"], row["right"])
+        for row in db.query(sql + " AND day >= ? GROUP BY day", [*params, window.start.isoformat()])
+    }
     series = []
     for offset in range(days - 1, -1, -1):
         day = window.today - timedelta(days=offset)
@@ -612,17 +628,20 @@ def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None
 
 def streak(db: Database, user_id: int, on: date | None = None) -> int:
     """Days in a row, up to today (or yesterday, if nothing yet today), with at least one answer."""
-    days = {
-        date.fromisoformat(row["day"])
-        for row in db.query(
-            "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM answers WHERE user_id = ?", [user_id]
+
+    def answered(day: date) -> bool:  # one index probe a day: the streak's length, not the history's
+        start = day.isoformat()
+        rows = db.query(
+            "SELECT 1 FROM answers WHERE user_id = ? AND answered_at >= ? AND answered_at < ? LIMIT 1",
+            [user_id, start, (day + timedelta(days=1)).isoformat()],
         )
-    }
+        return any(True for _ in rows)
+
     day = on or today()
-    if day not in days:
+    if not answered(day):
         day -= timedelta(days=1)
     count = 0
-    while day in days:
+    while answered(day):
         count += 1
         day -= timedelta(days=1)
     return count

@@ -136,12 +136,13 @@ def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterat
     encoder = json.JSONEncoder(ensure_ascii=False, indent=1)
     pieces: list[str] = []
     length = 0
+    wanted = 1  # the first piece at once: the download starts before anything slow is read
     for piece in encoder.iterencode(_document(db, classroom)):
         pieces.append(piece)
         length += len(piece)
-        if length >= size:
+        if length >= wanted:
             yield "".join(pieces)
-            pieces, length = [], 0
+            pieces, length, wanted = [], 0, size
     yield "".join(pieces)
 
 
