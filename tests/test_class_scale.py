@@ -291,3 +291,28 @@ def test_the_export_routes_stream_what_the_documents_hold(app: Flask, big_class:
     body = client.get(f"/classes/1/assignments/{task.id}/results.csv").data.decode()
     assert body == old_csv(old_export_rows(db, room, task))
     assert body.count("\n") > 1
+
+
+def test_a_large_class_page_shows_its_roster_and_heat_map_in_pages(app: Flask) -> None:
+    db = connect(app.config["DATABASE"])
+    build(db, 3, 0, 0)
+    for n in range(rooms.ROSTER_PAGE + 5):
+        db.execute(
+            "INSERT INTO users (id, username, role, is_guest, created_at) VALUES (?, ?, 'learner', 0, 'x')",
+            [100 + n, f"pupil{n}"],
+        )
+        db.execute(
+            "INSERT INTO memberships (class_id, user_id, display_name, joined_at) VALUES (1, ?, ?, 'x')",
+            [100 + n, f"Pupil {n:03d}"],
+        )
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["user_id"] = 1
+        cookie["gen"] = 0
+    first = client.get("/classes/1").get_data(as_text=True)
+    assert "Pupil 000" in first and "Pupil 099" in first and "Pupil 100" not in first
+    assert f"Students 1 to 100 of {rooms.ROSTER_PAGE + 5}" in first and "?page=2#roster" in first
+    second = client.get("/classes/1?page=2").get_data(as_text=True)
+    assert "Pupil 100" in second and "Pupil 104" in second and "Pupil 099" not in second
+    assert "?page=1#roster" in second and "?page=3" not in second
+    assert client.get("/classes/1?page=999").get_data(as_text=True) == second  # past the end: the last page

@@ -38,16 +38,20 @@ from .assignments import (
 )
 from .attempts import Attempt, StudentWork, attempts, best, start_attempt, student_work, to_do
 from .dashboard import (
+    ROSTER_PAGE,
     AssignmentResults,
     Heatmap,
     QuestionStats,
     Report,
+    RosterPage,
     answer_text,
     class_mistakes,
+    heat_for,
     heatmap,
     overview,
     reports,
     results,
+    roster_page,
 )
 from .errors import ClassroomError, NotFound, TooManyAttempts
 from .export import (
@@ -132,8 +136,12 @@ __all__ = [
     "iter_export_rows",
     "json_chunks",
     "export_rows",
+    "ROSTER_PAGE",
+    "RosterPage",
+    "heat_for",
     "heatmap",
     "overview",
+    "roster_page",
     "join",
     "member",
     "new_join_code",

@@ -182,6 +182,41 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]
     )
 
 
+ROSTER_PAGE = 100
+"""Students per page of a class page's roster and heat map: a school-sized class is read in pages."""
+
+
+@dataclass(frozen=True)
+class RosterPage:
+    """One page of a class's students (all of them in a class of at most ROSTER_PAGE)."""
+
+    members: list[Member]
+    number: int
+    pages: int
+    total: int
+
+    @property
+    def first(self) -> int:
+        return (self.number - 1) * ROSTER_PAGE + 1 if self.members else 0
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.members) - 1 if self.members else 0
+
+
+def roster_page(members: list[Member], number: int) -> RosterPage:
+    """Page ``number`` (from 1; out of range: the nearest page) of the roster."""
+    pages = max(1, -(-len(members) // ROSTER_PAGE))
+    number = min(max(1, number), pages)
+    return RosterPage(members[(number - 1) * ROSTER_PAGE : number * ROSTER_PAGE], number, pages, len(members))
+
+
+def heat_for(heat: Heatmap, page: RosterPage) -> Heatmap:
+    """The heat map's rows for the students of one roster page (its columns and class totals unchanged)."""
+    shown = {m.user_id for m in page.members}
+    return replace(heat, rows=[(m, cells) for m, cells in heat.rows if m.user_id in shown])
+
+
 @dataclass(frozen=True)
 class Heatmap:
     """First-try accuracy per student and skill, over a class's assignments."""

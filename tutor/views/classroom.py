@@ -26,6 +26,7 @@ from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
+from .params import whole_number
 from .practice import serve_next
 from .presenting import render_presentation
 
@@ -162,14 +163,15 @@ def show(class_id: int) -> ResponseReturnValue:
     if not teaches:
         work = [(a, rooms.student_work(db, a, _me().id)) for a in tasks]
         return render_template("classroom/class_student.html", classroom=classroom, work=work)
-    members = rooms.roster(db, classroom.id)
+    page = rooms.roster_page(rooms.roster(db, classroom.id), whole_number(request.args.get("page"), 1, 1, 10**6))
     overview = rooms.overview(db, classroom, tasks)
     return render_template(
         "classroom/class_teacher.html",
         classroom=classroom,
-        members=members,
+        members=page.members,
+        roster_page=page,
         overview=overview,
-        heat=rooms.heatmap(db, classroom),
+        heat=rooms.heat_for(rooms.heatmap(db, classroom), page),
         mistakes=rooms.class_mistakes(db, classroom),
         mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
