@@ -70,7 +70,8 @@ def answer_text(answer: Any) -> str:
 def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
     """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
     overview needs only the standings), per question and mistake, for the teacher's dashboard."""
-    students = _standings(roster(db, classroom.id), assignment, _attempts(db, classroom, assignment))
+    found = _attempts(db, classroom, [assignment]).get(assignment.id, [])
+    students = _standings(roster(db, classroom.id), assignment, found)
     if not per_question:
         return AssignmentResults(assignment, students, [])
     rows = _first_answers(db, [s.tries[0].session_id for s in students if s.tries])
@@ -109,53 +110,43 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
 def overview(db: Database, classroom: Classroom, tasks: list[Assignment]) -> list[tuple[Assignment, AssignmentResults]]:
     """Every assignment's standings (the class page's overview), from one grouped query and one roster."""
     members = roster(db, classroom.id)
-    found = _attempts(db, classroom)
-    return [
-        (task, AssignmentResults(task, _standings(members, task, [a for a in found if a[0] == task.id]), []))
-        for task in tasks
-    ]
+    found = _attempts(db, classroom, tasks)
+    return [(task, AssignmentResults(task, _standings(members, task, found.get(task.id, [])), [])) for task in tasks]
 
 
-def _attempts(db: Database, classroom: Classroom, assignment: Assignment | None = None) -> list[tuple[int, Attempt]]:
-    """(assignment id, attempt) for every attempt at the class's assignments (or one's), in order, with
-    their first-try tallies (kept per attempt as answers are recorded)."""
+def _attempts(db: Database, classroom: Classroom, tasks: list[Assignment]) -> dict[int, list[Attempt]]:
+    """Every attempt at the given assignments of the class, by assignment, in order, with their first-try
+    tallies (kept per attempt as answers are recorded)."""
+    sizes = {task.id: task.size for task in tasks}
     sql, params = narrowed(
-        "SELECT x.id AS assignment_id, s.id, s.user_id, s.started_at, COALESCE(t.answered, 0) AS answered,"
-        " COALESCE(t.right, 0) AS right, COALESCE(t.score, 0) AS score, COALESCE(t.time_ms, 0) AS time_ms,"
-        " t.last_at FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
-        " LEFT JOIN attempt_tallies t ON t.session_id = s.id WHERE x.class_id = ?",
+        "SELECT x.id, s.id, s.user_id, s.started_at, COALESCE(t.answered, 0), COALESCE(t.right, 0),"
+        " COALESCE(t.score, 0), COALESCE(t.time_ms, 0), t.last_at FROM assignments x"
+        " JOIN practice_sessions s ON s.assignment_id = x.id LEFT JOIN attempt_tallies t ON t.session_id = s.id"
+        " WHERE x.class_id = ?",
         classroom,
-        assignment,
+        tasks[0] if len(tasks) == 1 else None,
     )
     numbers: Counter[tuple[int, int]] = Counter()
-    found = []
-    for row in db.query(sql + " ORDER BY s.id", params):
-        key = (row["assignment_id"], row["user_id"])
-        numbers[key] += 1
-        found.append(
-            (
-                row["assignment_id"],
-                Attempt(
-                    row["id"],
-                    row["user_id"],
-                    numbers[key],
-                    row["started_at"],
-                    row["answered"],
-                    row["right"],
-                    float(row["score"]),
-                    row["time_ms"],
-                    row["last_at"],
-                    0,  # the assignment's size, set by _standings
-                ),
+    found: dict[int, list[Attempt]] = {}
+    for task_id, session_id, user_id, started_at, answered, right, score, time_ms, last_at in db.execute(
+        sql + " ORDER BY s.id", params
+    ).fetchall():
+        if task_id not in sizes:
+            continue
+        numbers[(task_id, user_id)] += 1
+        number = numbers[(task_id, user_id)]
+        found.setdefault(task_id, []).append(
+            Attempt(
+                session_id, user_id, number, started_at, answered, right, float(score), time_ms, last_at, sizes[task_id]
             )
         )
     return found
 
 
-def _standings(members: list[Member], assignment: Assignment, found: list[tuple[int, Attempt]]) -> list[StudentWork]:
+def _standings(members: list[Member], assignment: Assignment, found: list[Attempt]) -> list[StudentWork]:
     by_student: dict[int, list[Attempt]] = {}
-    for _, one in found:
-        by_student.setdefault(one.user_id, []).append(replace(one, size=assignment.size))
+    for one in found:
+        by_student.setdefault(one.user_id, []).append(one)
     return [
         StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
         for m in members
@@ -254,10 +245,10 @@ def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = 
         )
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
-    for row in db.query(sql, params):
-        cells.setdefault(row["user_id"], {})[row["skill"]] = (row["done"], row["right"])
-        done, right = totals.get(row["skill"], (0, 0))
-        totals[row["skill"]] = (done + row["done"], right + row["right"])
+    for user_id, skill, done, right in db.execute(sql, params).fetchall():
+        cells.setdefault(user_id, {})[skill] = (done, right)
+        all_done, all_right = totals.get(skill, (0, 0))
+        totals[skill] = (all_done + done, all_right + right)
     busiest = sorted(totals, key=lambda s: -totals[s][0])[:columns]
     busiest.sort(key=lambda s: (totals[s][1] / totals[s][0], s))
     members = [m for m in roster(db, classroom.id) if m.user_id in cells]
