@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import random
+import re
 import statistics
 from collections import Counter
 from typing import Any
@@ -315,4 +316,6 @@ def test_a_large_class_page_shows_its_roster_and_heat_map_in_pages(app: Flask) -
     second = client.get("/classes/1?page=2").get_data(as_text=True)
     assert "Pupil 100" in second and "Pupil 104" in second and "Pupil 099" not in second
     assert "?page=1#roster" in second and "?page=3" not in second
-    assert client.get("/classes/1?page=999").get_data(as_text=True) == second  # past the end: the last page
+    past_the_end = client.get("/classes/1?page=999").get_data(as_text=True)
+    # The last page (the language switch's links keep the address asked for, so compare without them).
+    assert re.sub(r"page=\d+&amp;lang=", "", past_the_end) == re.sub(r"page=\d+&amp;lang=", "", second)
