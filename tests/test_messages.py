@@ -230,7 +230,10 @@ def test_the_practice_question_page_and_api_say_the_quiz_in_a_second_language(ch
     started = client.post("/practice/start", data={"csrf_token": token, "mode": "practice", "topic": "table"})
     question_id = started.location.rsplit("/", 1)[-1]
     assert "这是多少点？" in client.get(f"/practice/q/{question_id}?lang=zh").text
-    assert "How many points is this?" in client.get(f"/practice/q/{question_id}?lang=en").text
+    assert (
+        "What do the other players pay for this win, honba included?"
+        in client.get(f"/practice/q/{question_id}?lang=en").text
+    )
     unread = client.post(f"/practice/q/{question_id}/answer?lang=zh", data={"csrf_token": token, "table": "lots"})
     assert unread.status_code == 400 and "'lots' 不是数字；请输入数字，例如 30 或 7,700" in html.unescape(unread.text)
     refused = client.post(

@@ -98,9 +98,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
-    from .tiles_html import hand_drawing, tiles_html
+    from .i18n import gettext
+    from .tiles_html import HONOUR_NAMES, hand_drawing, tiles_html, tiles_in_text
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(tiles_html(str(text), **options))
+    # Feedback sentences: MPSZ codes in them drawn as tiles, honours named too.
+    app.jinja_env.filters["tiles_in_text"] = lambda text: Markup(
+        tiles_in_text(str(text), lambda n: gettext(HONOUR_NAMES[n - 1]))
+    )
     app.jinja_env.filters["grouped"] = grouped_numbers
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]

@@ -257,6 +257,11 @@ SCHEMAS: dict[str, Any] = {
             "question_id": {"type": "string"},
             "answer_id": {"type": "integer"},
             "revealed": {"type": "boolean"},
+            "outcome": {
+                "enum": ["answered", "shown", "skipped"],
+                "description": "answered; shown: the learner asked for the answer (parts then hold the right "
+                "answers, none correct); skipped: passed (no grading).",
+            },
             "correct": {"type": "boolean"},
             "score": {"type": "number", "minimum": 0, "maximum": 1},
             "parts": {
@@ -437,6 +442,41 @@ PATHS: dict[str, Any] = {
                 "409": _json(
                     _ref("Error"), "Already answered (the first answer stands), or the class assignment is closed"
                 ),
+            },
+        }
+    },
+    "/api/questions/{question_id}/show-answer": {
+        "post": {
+            "summary": "Show the right answers instead of answering: recorded as shown, not as a guess",
+            "description": "Counts as a first try that was not right; every skill the question trains comes back "
+            "soon in review. Refused (409) in an assignment that holds its answers back.",
+            "parameters": [QUESTION_ID, CSRF],
+            "responses": {
+                "200": _json(_ref("AnswerResult"), "The right answers, part by part (outcome shown)"),
+                "404": NOT_FOUND,
+                "409": _json(_ref("Error"), "Already answered, the assignment is closed, or it holds answers back"),
+            },
+        }
+    },
+    "/api/questions/{question_id}/skip": {
+        "post": {
+            "summary": "Pass on a question: recorded as skipped (no skill, no tally; 0 in a quiz)",
+            "parameters": [QUESTION_ID, CSRF],
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["question_id", "answer_id", "outcome"],
+                        "properties": {
+                            "question_id": {"type": "string"},
+                            "answer_id": {"type": "integer"},
+                            "outcome": {"const": "skipped"},
+                        },
+                    },
+                    "Recorded; ask /api/questions/next for the next question",
+                ),
+                "404": NOT_FOUND,
+                "409": _json(_ref("Error"), "Already answered, or the class assignment is closed"),
             },
         }
     },

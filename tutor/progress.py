@@ -4,6 +4,15 @@ Every served exercise is stored with its full payload (so it can be shown
 again exactly), every answer with its per-part grades, mistakes and time, and
 every skill the answer touched. Skill states are fsrs cards: a right answer
 rates the skill Good, a wrong one Again, and review brings back what is due.
+
+A question can also be left without an answer (the ``outcome`` of its row):
+
+- ``"shown"``: the learner asked for the answer. That is an honest "I do not know": it counts as a
+  first try that was not right (in tallies and accuracy), every skill the question trains is rated
+  Again (so review brings it back soon), and "replay what I got wrong" asks it again. No mistake is
+  diagnosed, since nothing was guessed.
+- ``"skipped"``: the learner passed. It touches no skill and counts in no tally, accuracy or streak,
+  and is not replayed as wrong; a quiz scores it 0, as a question left blank.
 """
 
 from __future__ import annotations
@@ -28,6 +37,8 @@ from .store import write_transaction
 SCHEDULER = Scheduler(enable_fuzzing=False)  # no fuzz: the same answers give the same schedule
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
 ID_LENGTH = 8
+OUTCOMES = ("answered", "shown", "skipped")
+"""How a question was left (see the module docstring)."""
 
 
 class NotFound(LookupError):
@@ -181,6 +192,7 @@ def record_answer(
     touched: Mapping[str, bool],
     time_ms: int | None,
     held: bool = False,
+    outcome: str = "answered",
 ) -> int:
     """Store one graded answer, the skills it touched and their new fsrs states, all or nothing.
 
@@ -188,7 +200,9 @@ def record_answer(
     inside the write transaction so that simultaneous answers cannot both get in (and a unique index
     backs it up). A ``held`` answer (to a class assignment whose teacher has not yet revealed right and wrong) is
     stored but left out of the learner's own tallies and skill states until :func:`release`: they
-    would give the results away."""
+    would give the results away. ``outcome`` says how the question was left (module docstring)."""
+    if outcome not in OUTCOMES:
+        raise ValueError(f"outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}")
     parts = {
         kind: {"correct": g.correct, "score": g.score, "expected": g.expected, "details": list(g.details)}
         for kind, g in grade.parts.items()
@@ -200,7 +214,7 @@ def record_answer(
         attempt = 1
         cursor = db.execute(
             "INSERT INTO answers (question_id, user_id, attempt, given, correct, score, parts, mistakes, time_ms,"
-            " answered_at, held) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " answered_at, held, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 served.id,
                 served.user_id,
@@ -213,6 +227,7 @@ def record_answer(
                 time_ms,
                 when,
                 int(held),
+                outcome,
             ],
         )
         answer_id = cursor.lastrowid
@@ -348,7 +363,8 @@ def _first_tries(db: Database, user_id: int, since: date, by: str, family: str |
     sql = (
         f"SELECT {key} AS k, substr({table}.answered_at, 1, 10) AS day, COUNT(*) AS done,"
         f" SUM({table}.correct) AS right FROM {source}"
-        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND a.held = 0 AND {table}.answered_at >= ?"
+        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND a.held = 0 AND a.outcome != 'skipped'"
+        f" AND {table}.answered_at >= ?"
     )
     params: list[Any] = [user_id, since.isoformat()]
     if family:
@@ -425,7 +441,8 @@ def streak(db: Database, user_id: int, on: date | None = None) -> int:
     days = {
         date.fromisoformat(row["day"])
         for row in db.query(
-            "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM answers WHERE user_id = ?", [user_id]
+            "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM answers WHERE user_id = ? AND outcome != 'skipped'",
+            [user_id],
         )
     }
     day = on or today()
@@ -477,7 +494,8 @@ def wrong_questions(
     """Ids of questions answered wrong at the first try, newest first (for "replay what I got wrong")."""
     sql = (
         "SELECT DISTINCT q.id, q.served_at FROM questions q JOIN answers a ON a.question_id = q.id"
-        " WHERE q.user_id = ? AND a.attempt = 1 AND a.correct = 0 AND a.held = 0 AND a.answered_at >= ?"
+        " WHERE q.user_id = ? AND a.attempt = 1 AND a.correct = 0 AND a.held = 0 AND a.outcome != 'skipped'"
+        " AND a.answered_at >= ?"
     )
     params: list[Any] = [user_id, _since(days)]
     if topic:
@@ -503,7 +521,7 @@ def session_results(db: Database, session_id: int) -> list[dict[str, Any]]:
     """Each question of a session with its first answer, in order (the quiz review)."""
     rows = list(
         db.query(
-            "SELECT q.id, q.position, q.payload, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms"
+            "SELECT q.id, q.position, q.payload, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms, a.outcome"
             " FROM questions q LEFT JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
             " WHERE q.session_id = ? ORDER BY q.position",
             [session_id],

@@ -17,6 +17,10 @@ code                      status  when
                                   are not revealed yet (for a replay)
 ========================  ======  ======================================================================
 
+A question can be left without an answer: :func:`show_answer` (recorded as "shown": not known, so its
+skills come back soon) or :func:`skip` (recorded as "skipped": counted nowhere); see :mod:`tutor.progress`.
+The policy says where each is offered (:attr:`Policy.may_show_answer`, :attr:`Policy.may_skip`).
+
 What an assignment allows (open, due, membership, reveal) is decided by :func:`policy`, once per step,
 for every mode: nothing of an assignment question whose answers are still held back can be replayed,
 graded or shown before its reveal.
@@ -81,6 +85,18 @@ class Policy:
     """Whether right and wrong may be shown now."""
     holds_back: bool = False
     """Whether an answer given now stays out of the learner's own progress until it is revealed."""
+
+    @property
+    def may_show_answer(self) -> bool:
+        """Whether "Show answer" is offered: only where right and wrong may be seen now and nothing is
+        held back (an assignment that reveals at the end or at its due time never shows one early)."""
+        return self.refused is None and self.revealed and not self.holds_back
+
+    @property
+    def may_skip(self) -> bool:
+        """Whether "Skip" is offered: wherever an answer may be given (a skip gives nothing away; in a
+        quiz or an assignment it scores 0, as a question left blank)."""
+        return self.refused is None
 
 
 def policy(db: Database, session: Mapping[str, Any], user_id: int, at: datetime | None = None) -> Policy:
@@ -239,6 +255,11 @@ class Shown:
     def given(self) -> dict[str, Any]:
         return dict(self.served.last_answer["given"]) if self.served.last_answer else {}
 
+    @property
+    def outcome(self) -> str | None:
+        """How the question was left: "answered", "shown" or "skipped" (None: not yet)."""
+        return str(self.served.last_answer.get("outcome") or "answered") if self.served.last_answer else None
+
 
 def show(db: Database, user_id: int | None, question_id: str, at: datetime | None = None) -> Shown:
     served = own_question(db, user_id, question_id)
@@ -246,8 +267,11 @@ def show(db: Database, user_id: int | None, question_id: str, at: datetime | Non
     rules = policy(db, row, served.user_id, at)
     grade = None
     if served.last_answer is not None and rules.revealed:
-        # Grading is deterministic, so the stored answer re-grades to exactly the feedback given then.
-        grade = served.exercise.grade(served.last_answer["given"])
+        if served.last_answer.get("outcome", "answered") == "answered":
+            # Grading is deterministic, so the stored answer re-grades to exactly the feedback given then.
+            grade = served.exercise.grade(served.last_answer["given"])
+        else:  # shown or skipped: the right answers, with nothing claimed right or wrong
+            grade = served.exercise.answer_shown()
     return Shown(served, row, rules, grade)
 
 
@@ -290,6 +314,48 @@ def answer(
         release(db, served.user_id, at)
         revealed = policy(db, row, served.user_id, at).revealed
     return Answered(served, answer_id, grade if revealed else None)
+
+
+def show_answer(db: Database, user_id: int | None, question_id: str, at: datetime | None = None) -> Answered:
+    """The learner asks for the answer instead of guessing: recorded as "shown" (every skill the
+    question trains rated as not known; see :mod:`tutor.progress`), and the right answers returned."""
+    return _leave(db, user_id, question_id, "shown", at)
+
+
+def skip(db: Database, user_id: int | None, question_id: str, at: datetime | None = None) -> Answered:
+    """The learner passes on a question: recorded as "skipped" (no skill touched, no tally), so the
+    session moves on. The grade returned is None: a skip shows nothing."""
+    return _leave(db, user_id, question_id, "skipped", at)
+
+
+SHOW_HELD = N_("This assignment holds its answers back until your teacher reveals them: answer the question instead.")
+
+
+def _leave(db: Database, user_id: int | None, question_id: str, outcome: str, at: datetime | None) -> Answered:
+    """Record a question left without an answer; the same checks, in the same order, as :func:`answer`."""
+    served = own_question(db, user_id, question_id)
+    if served.attempts:
+        raise Refusal("already_answered", ALREADY_ANSWERED)
+    row = progress.session(db, served.session_id, served.user_id)
+    rules = policy(db, row, served.user_id, at)
+    if rules.refused:
+        raise Refusal("closed", N_("{reason} Your answer was not recorded."), reason=rules.refused)
+    if outcome == "shown" and not rules.may_show_answer:
+        raise Refusal("closed", SHOW_HELD)
+    shown = served.exercise.answer_shown()
+    touched: dict[str, bool] = {}
+    if outcome == "shown":  # not known: every skill the question trains comes back soon
+        touched = {skill: False for skill in skills_touched(served.exercise, shown, {})}
+    elapsed = (moment(at) - datetime.fromisoformat(served.served_at)).total_seconds() * 1000
+    try:
+        answer_id = progress.record_answer(
+            db, served, {}, shown, touched, min(int(elapsed), MAX_THINKING_MS), held=rules.holds_back, outcome=outcome
+        )
+    except progress.AlreadyAnswered:
+        raise Refusal("already_answered", ALREADY_ANSWERED) from None
+    if rules.holds_back:  # a skip may complete an attempt that reveals at its end
+        release(db, served.user_id, at)
+    return Answered(served, answer_id, shown if outcome == "shown" else None)
 
 
 def report(db: Database, user_id: int | None, question_id: str, remark: object) -> int:

@@ -235,6 +235,13 @@ def m008_password_resets(db: Database) -> None:
     db.table("password_resets").create_index(["user_id"])
 
 
+@migrations()
+def m010_answer_outcome(db: Database) -> None:
+    """How a question was left: "answered", or "shown" (the learner asked for the answer) or "skipped".
+    Older rows were all answered."""
+    db.execute("ALTER TABLE answers ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

@@ -18,9 +18,12 @@ src="/tiles/6p.svg" alt="6 of circles"></span></span>
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from html import escape
 from typing import NamedTuple
 
+from .engine.catalogues import N_
 from .engine.hand import Hand, MeldKind
 from .engine.tiles import Tile, TileNotationError, format_tiles
 from .tiles_svg import tile_name
@@ -100,6 +103,45 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium") -> st
         parts.append(f'<span class="tile-group">{"".join(images)}</span>')
     label = " ".join(t.code if t.code != "back" else "face-down" for g in groups for t in g)
     return f'<span class="tiles tiles-{size}" role="group" aria-label="{escape(label)}">{"".join(parts)}</span>'
+
+
+HONOUR_NAMES = (
+    N_("East"),
+    N_("South"),
+    N_("West"),
+    N_("North"),
+    N_("White dragon"),
+    N_("Green dragon"),
+    N_("Red dragon"),
+)
+"""Plain names of 1z..7z, said after an honour drawn in a sentence (pages translate them)."""
+
+TILE_CODES = re.compile(r"(?<![\w/.,])(?:[0-9]+[mpsz])+(?![\w])")
+"""MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words."""
+
+
+def tiles_in_text(text: str, honour_name: Callable[[int], str]) -> str:
+    """A sentence (plain text) as HTML with every MPSZ code in it drawn as small tiles, honours
+    followed by their plain name (``honour_name(1..7)``, in the reader's language), so feedback
+    never asks a beginner to read ``3z``.
+
+    >>> print(tiles_in_text("no triplet of 3z <here>", lambda n: "West"))  # doctest: +ELLIPSIS
+    no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
+    """
+    out = []
+    last = 0
+    for found in TILE_CODES.finditer(text):
+        try:
+            drawn = tiles_html(found.group(), size="small")
+        except TileNotationError:
+            continue  # looks like a code but is not one ("0z"): leave the words as they are
+        out.append(escape(text[last : found.start()]))
+        honours = [int(t.code[0]) for group in parse_drawing(found.group()) for t in group if t.code.endswith("z")]
+        named = " ".join(escape(honour_name(n)) for n in honours)
+        out.append(drawn + (f" {named}" if named else ""))
+        last = found.end()
+    out.append(escape(text[last:]))
+    return "".join(out)
 
 
 def hand_drawing(hand: Hand) -> str:

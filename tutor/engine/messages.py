@@ -96,7 +96,7 @@ ENGLISH: dict[str, str] = {
     "payment.riichi_stick": "{count} riichi stick",
     "payment.riichi_sticks": "{count} riichi sticks",
     "payment.line": "{size}{limit}: {payment} ({who})",
-    "payment.line_extras": "{size}{limit}: {payment} ({who}) (with {extras}; total {total})",
+    "payment.line_extras": "{size}{limit}: {payment} ({who}) (with {extras}; the winner receives {total} in all)",
     "payment.list": "{first}, {second}",
     # `tutor score` (report.format_result)
     "cli.hand": "Hand:  {tiles}",

@@ -109,6 +109,11 @@ class Exercise:
         """What each kind of part is called on pages, by kind (marked sentences: pages translate them)."""
         return {kind: question.name for kind, question in KINDS.items()}
 
+    def answer_shown(self) -> ExerciseGrade:
+        """The grade of a question whose answer the learner asked to see: each part's right answer,
+        nothing right (no answer was given) and no mistake diagnosed (nothing was guessed)."""
+        return ExerciseGrade({part.kind: Grade(False, 0.0, part.expected()) for part in self.parts})
+
     def grade(self, answers: Mapping[str, Any]) -> ExerciseGrade:
         """Grade every part; ``answers`` maps a part's kind to its answer (text, picks or fu rows)."""
         grades: dict[str, Grade] = {}

@@ -186,6 +186,11 @@ class Question:
         """(value, label) pairs for questions answered by picking; empty for typed answers."""
         return []
 
+    def right_choices(self) -> set[str] | None:
+        """The values of :meth:`choices` that are right, for marking the choices after grading (None:
+        a typed answer)."""
+        return None
+
     def read_form(self, getlist: GetList, name: str | None = None) -> Any:
         """This part's answer from a submitted form (field ``name``, by default the kind id):
         the ticked values for pick questions, else the one value typed or chosen."""

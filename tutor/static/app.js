@@ -103,16 +103,28 @@ if (palette) {
 // answer, N asks for the next question. Typing in a text box is left alone.
 if (document.querySelector("[data-practice]")) {
   const answerForm = document.querySelector("form[data-answer]:not([inert])");
-  const firstBox = answerForm && answerForm.querySelector("input:not([type]), input[inputmode]");
-  if (firstBox) firstBox.focus();
-  // After an answer the page opens at #feedback, where browsers skip autofocus: focus "Next" here.
+  // Focus is given only where it cannot hurt: never on touch screens (it opens the phone keyboard),
+  // and a text box only when the question has no numbered choices, or the digits meant to tick
+  // choices 1 and 3 would type "13" into it.
+  const touch = window.matchMedia("(pointer: coarse), (hover: none)").matches;
+  const hasChoices = answerForm && answerForm.querySelector("input[data-key]");
+  const firstBox = answerForm && !hasChoices && answerForm.querySelector("input:not([type]), input[type=text], input[inputmode]");
+  if (firstBox && !touch) firstBox.focus();
+  // After an answer the page opens at #feedback: focus "Next" so N and Enter move on.
   const nextButton = !answerForm && document.querySelector("[data-next]");
-  if (nextButton) nextButton.focus({ preventScroll: true });
+  if (nextButton && !touch) {
+    // Chromium clears the focus when it scrolls to a #fragment that cannot take it, after the load:
+    // focus again once that is done.
+    const focusNext = () => nextButton.focus({ preventScroll: true });
+    focusNext();
+    window.addEventListener("load", () => setTimeout(focusNext, 0), { once: true });
+  }
+  const isTextField = (element) =>
+    element.matches && element.matches("input:not([type]), input[type=text], input[type=number], input[inputmode], textarea, select");
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     const target = event.target;
-    const typing = target.matches && target.matches("input:not([type]), input[inputmode], textarea, select");
-    if (typing) return;
+    if (isTextField(target)) return;  // typing in a box is left alone (Enter there submits, as forms do)
     const next = document.querySelector("[data-next]");
     if ((event.key === "n" || event.key === "N") && next) {
       event.preventDefault();
@@ -124,8 +136,10 @@ if (document.querySelector("[data-practice]")) {
         choice.click();
       }
     } else if (event.key === "Enter" && answerForm && !["BUTTON", "A", "SUMMARY"].includes(target.tagName)) {
+      // requestSubmit checks the form first: an empty number box stops it and takes the focus,
+      // so Enter never sends half an answer the learner did not mean.
       event.preventDefault();
-      answerForm.requestSubmit();
+      answerForm.requestSubmit(answerForm.querySelector("[data-check-answer]"));
     }
   });
 }

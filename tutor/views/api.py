@@ -120,7 +120,7 @@ def get_question(question_id: str) -> ResponseReturnValue:
         return _refused(problem)
     body = question_json(shown.served)
     if shown.served.last_answer is not None:
-        body["answer"] = grade_json(shown.served, shown.grade, shown.served.last_answer["id"])
+        body["answer"] = grade_json(shown.served, shown.grade, shown.served.last_answer["id"], shown.outcome)
     return jsonify(body)
 
 
@@ -135,6 +135,26 @@ def answer(question_id: str) -> ResponseReturnValue:
     except Refusal as problem:
         return _refused(problem)
     return jsonify(grade_json(done.served, done.grade, done.answer_id))
+
+
+@bp.post("/questions/<question_id>/show-answer")
+def show_answer(question_id: str) -> ResponseReturnValue:
+    """The right answers instead of a guess, recorded as shown (the same step as the page's button)."""
+    try:
+        done = sessions.show_answer(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        return _refused(problem)
+    return jsonify(grade_json(done.served, done.grade, done.answer_id, "shown"))
+
+
+@bp.post("/questions/<question_id>/skip")
+def skip(question_id: str) -> ResponseReturnValue:
+    """Pass on a question, recorded as skipped; ask ``/questions/next`` for the next one."""
+    try:
+        done = sessions.skip(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        return _refused(problem)
+    return jsonify({"question_id": question_id, "answer_id": done.answer_id, "outcome": "skipped"})
 
 
 @bp.post("/questions/<question_id>/report")
@@ -202,15 +222,18 @@ def question_json(served: progress.Served) -> dict[str, Any]:
     }
 
 
-def grade_json(served: progress.Served, grade: ExerciseGrade | None, answer_id: int) -> dict[str, Any]:
+def grade_json(
+    served: progress.Served, grade: ExerciseGrade | None, answer_id: int, outcome: str | None = "answered"
+) -> dict[str, Any]:
     """An answer's grade, or only that it was saved while its assignment holds the grades back (None),
-    in the request's language."""
+    in the request's language. ``outcome`` (once revealed): answered, or left as shown or skipped."""
     if grade is None:
         return {"question_id": served.id, "answer_id": answer_id, "revealed": False}
     result = served.exercise.main.result
     lang = current_language()
     return {
         "revealed": True,
+        "outcome": outcome,
         "question_id": served.id,
         "answer_id": answer_id,
         "correct": grade.correct,

@@ -153,6 +153,10 @@ def _render_question(
         size=size,
         assignment=shown.policy.assignment,
         revealed=shown.policy.revealed,
+        outcome=shown.outcome,
+        mark_choices=shown.answered and shown.policy.revealed,
+        may_show_answer=shown.policy.may_show_answer,
+        may_skip=shown.policy.may_skip,
     ), (refusal.status if refusal else 200)
 
 
@@ -169,6 +173,30 @@ def answer(question_id: str) -> ResponseReturnValue:
     except Refusal as problem:
         return _render_question(question_id, given, problem)
     return redirect(url_for("practice.question", question_id=question_id) + "#feedback")
+
+
+@bp.post("/q/<question_id>/show")
+def show_answer(question_id: str) -> ResponseReturnValue:
+    """ "Show answer": recorded as shown, not as a guess (sessions.show_answer), then the answers in place."""
+    try:
+        sessions.show_answer(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        if problem.code == "not_found":
+            abort(404, gettext("There is no such question for you."))
+        return _render_question(question_id, None, problem)
+    return redirect(url_for("practice.question", question_id=question_id) + "#feedback")
+
+
+@bp.post("/q/<question_id>/skip")
+def skip(question_id: str) -> ResponseReturnValue:
+    """ "Skip": recorded as skipped (sessions.skip), then straight to the next question."""
+    try:
+        done = sessions.skip(get_db(), _user_id(), question_id)
+    except Refusal as problem:
+        if problem.code == "not_found":
+            abort(404, gettext("There is no such question for you."))
+        return _render_question(question_id, None, problem)
+    return serve_next(done.served.session_id)
 
 
 def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str, Any]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, said
+from ...engine.catalogues import N_, Sentence, said
 from ...engine.score import ScoreResult
-from ..answers import Answer
-from ..questions import Grade, grade_number, register
+from ...engine.tiles import DORA_OF, dora_from_indicator
+from ..answers import Answer, parse_number
+from ..questions import Grade, one, register
 from ..working import Working
 from .hand import HandNumberQuestion
 
@@ -23,7 +24,57 @@ class DoraQuestion(HandNumberQuestion):
     example = {"request": {"hand": "234m678m234p56788s", "win": "5s", "tsumo": True, "dora_indicators": ["1m"]}}
 
     def mark(self, answer: Any) -> Grade:
-        return grade_number(answer, self.result.dora_han, DORA_HAN)
+        given = parse_number(one(answer))
+        right = given == self.result.dora_han
+        verdict = [] if right else [said(N_("you said {given}"), given=Sentence(DORA_HAN, number=given))]
+        return Grade(right, 1.0 if right else 0.0, self.expected(), (*verdict, *self.explain()))
+
+    def explain(self) -> list[str]:
+        """Where the dora come from, one line each: every indicator and the dora it points to, how
+        many of that tile the hand holds, the red fives, the ura dora (or why none), and the sum."""
+        result = self.result
+        s, hand = result.situation, result.hand
+        lines: list[str] = []
+        terms: list[int] = []
+        for indicator in s.dora_indicators:
+            held = hand.counts[DORA_OF[indicator.index]]
+            lines.append(
+                said(
+                    N_("Indicator {indicator}, so {dora} is dora: {count} in the hand."),
+                    indicator=str(indicator),
+                    dora=str(dora_from_indicator(indicator)),
+                    count=held,
+                )
+            )
+            terms.append(held)
+        if result.rules.aka and hand.red_fives:
+            lines.append(said(N_("Red fives: {count} in the hand, 1 han each."), count=hand.red_fives))
+            terms.append(hand.red_fives)
+        if s.ura_indicators and s.in_riichi:
+            for indicator in s.ura_indicators:
+                held = hand.counts[DORA_OF[indicator.index]]
+                lines.append(
+                    said(
+                        N_("Ura indicator {indicator}, so {dora} is ura dora: {count} in the hand."),
+                        indicator=str(indicator),
+                        dora=str(dora_from_indicator(indicator)),
+                        count=held,
+                    )
+                )
+                terms.append(held)
+        elif s.ura_indicators:
+            lines.append(said(N_("No ura dora: only a hand in riichi counts them.")))
+        if sum(terms) != result.dora_han:  # no yaku, or a yakuman: dora held count for nothing
+            lines.append(said(N_("Dora count only next to a yaku, and not next to a yakuman: here they add nothing.")))
+        elif len([t for t in terms if t]) > 1:
+            lines.append(
+                said(
+                    N_("In all: {terms} = {total}."),
+                    terms=" + ".join(str(t) for t in terms if t),
+                    total=Sentence(DORA_HAN, number=result.dora_han),
+                )
+            )
+        return lines
 
     def expected(self) -> str:
         return said(DORA_HAN, number=self.result.dora_han)

@@ -42,6 +42,9 @@ class DoraTileQuestion(Question):
             details.append(said(N_("{tiles} is not a dora here"), tiles=tile_kinds_text(wrong)))
         return Grade(not missed and not wrong, score, self.expected(), tuple(details))
 
+    def right_choices(self) -> set[str]:
+        return {str(dora) for _, dora in self.solution}
+
     def _right(self) -> set[int]:
         return {dora.index for _, dora in self.solution}
 

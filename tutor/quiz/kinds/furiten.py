@@ -85,6 +85,9 @@ class FuritenQuestion(Question):
         right = given in accepted
         return Grade(right, 1.0 if right else 0.0, self.expected(), (_furiten_reason(result, tile),))
 
+    def right_choices(self) -> set[str]:
+        return {self.furiten_outcome}
+
     def expected(self) -> str:
         return said(FURITEN_CHOICES[self.furiten_outcome])
 

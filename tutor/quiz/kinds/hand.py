@@ -10,8 +10,7 @@ from collections.abc import Mapping
 
 from ...engine.api import evaluate
 from ...engine.catalogues import N_, Rendered, said
-from ...engine.messages import sayable
-from ...engine.report import describe_reading
+from ...engine.report import describe_reading, payment_text
 from ...engine.score import ScoreResult
 from ..answers import Answer
 from ..questions import Question
@@ -36,15 +35,36 @@ class HandQuestion(Question):
         if not result.alternatives:
             return []
         best, other = result.best, result.alternatives[0]
-        worth = (
-            sayable("payment.han_fu", han=other.han, fu=other.fu) if other.payment else sayable("report.other_no_yaku")
-        )
+        paid, other_paid = best.payment, other.payment
+        assert paid is not None
+        reading = Rendered(lambda lang: describe_reading(best.reading, lang))
+        other_reading = Rendered(lambda lang: describe_reading(other.reading, lang))
+        if other_paid is None:
+            return [
+                said(
+                    N_("Scored as {reading}: {han} han {fu} fu, {points}. Read as {other}, the hand has no yaku."),
+                    reading=reading,
+                    han=best.han,
+                    fu=best.fu,
+                    points=Rendered(lambda lang: payment_text(paid, lang)),
+                    other=other_reading,
+                )
+            ]
+        # Both readings with han, fu and points, so the learner sees why the first one counts.
         return [
             said(
-                N_("Scored as {reading}, the reading that pays most; {other} would give {worth}."),
-                reading=Rendered(lambda lang: describe_reading(best.reading, lang)),
-                other=Rendered(lambda lang: describe_reading(other.reading, lang)),
-                worth=worth,
+                N_(
+                    "Scored as {reading}: {han} han {fu} fu, {points}, the reading that pays most."
+                    " Read as {other}: {other_han} han {other_fu} fu, {other_points}."
+                ),
+                reading=reading,
+                han=best.han,
+                fu=best.fu,
+                points=Rendered(lambda lang: payment_text(paid, lang)),
+                other=other_reading,
+                other_han=other.han,
+                other_fu=other.fu,
+                other_points=Rendered(lambda lang: payment_text(other_paid, lang)),
             )
         ]
 

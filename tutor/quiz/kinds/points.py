@@ -1,8 +1,11 @@
-"""How many points the winner of a hand receives (or each payment of a tsumo)."""
+"""What the other players pay the winner of a hand, honba included, riichi sticks not (each payment of a
+tsumo). The prompt, the feedback and the calculator use the same words: "the other players pay" (or
+"paid by the other players") is this payment; "the winner receives ... in all" adds the riichi sticks."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...engine.catalogues import N_, Rendered, said
@@ -26,7 +29,8 @@ class PointsQuestion(HandNumberQuestion):
     kind = "points"
     name = N_("Points")
     default_prompt = N_(
-        "How many points does the winner receive? (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
+        "What do the other players pay the winner, honba included but not the riichi sticks?"
+        " (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
     )
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}}
 
@@ -39,7 +43,21 @@ class PointsQuestion(HandNumberQuestion):
                 result.han, result.fu, result.yakuman, s.is_dealer, s.tsumo, s.honba, result.rules, lang=lang
             )
         )
-        return grade_payment(one(answer), result.payment, how)
+        graded = grade_payment(one(answer), result.payment, how)
+        if not s.riichi_sticks:
+            return graded
+        # The sticks on the table are not part of the answer: say so, in the calculator's words.
+        sticks = 1000 * s.riichi_sticks
+        on_top = said(
+            N_(
+                "Paid by the other players: {paid}, honba included; with the riichi sticks on the table"
+                " ({sticks}) the winner receives {total} in all."
+            ),
+            paid=f"{result.payment.total - sticks:,}",
+            sticks=f"{sticks:,}",
+            total=f"{result.payment.total:,}",
+        )
+        return replace(graded, details=(*graded.details, on_top))
 
     def expected(self) -> str:
         paid = self.result.payment

@@ -30,7 +30,10 @@ class TableQuestion(Question):
 
     kind = "table"
     name = N_("Points")
-    default_prompt = N_("How many points is this?")
+    default_prompt = N_(
+        "What do the other players pay for this win, honba included?"
+        " (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
+    )
     example = {"han": 3, "fu": 40, "dealer": False, "tsumo": True}
 
     def solve(self) -> Payment:

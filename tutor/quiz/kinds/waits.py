@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.catalogues import N_, said
-from ...engine.tiles import parse_tiles
+from ...engine.tiles import Tile, parse_tiles
 from ...engine.waits import WinningTile, winning_tiles
 from ..answers import parse_tile_choice, tile_kinds_text
 from ..questions import Grade, Question, compare_picks, register, tiles_of_suits
@@ -38,6 +38,9 @@ class WaitsQuestion(Question):
         if wrong:
             details.append(said(N_("{tiles} would not complete the hand"), tiles=tile_kinds_text(wrong)))
         return Grade(not missed and not wrong, score, self.expected(), tuple(details))
+
+    def right_choices(self) -> set[str]:
+        return {str(Tile.of(kind)) for kind in self._right()}
 
     def _right(self) -> set[int]:
         return {w.tile.index for w in self.solution}

@@ -54,6 +54,9 @@ class YakuQuestion(HandQuestion):
     def expected_yaku(self) -> set[str]:
         return {y.id for y in self.result.yaku if y.id not in DORA_IDS}
 
+    def right_choices(self) -> set[str]:
+        return self.expected_yaku()
+
     def choices(self) -> list[tuple[str, str]]:
         right = self.expected_yaku()
         offered = right | set(self.data.get("offer", ())) | self._near_misses()
