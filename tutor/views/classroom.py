@@ -19,9 +19,10 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from .. import classroom as rooms
-from .. import progress
+from .. import mygames, progress
 from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
+from ..gamelog import LogError
 from ..i18n import gettext, say
 from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
@@ -288,13 +289,25 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
         )
         form["itemised"] = request.form.get("itemised") == "on"
         try:
+            form["hands"] = _log_hands()
             task = rooms.create_assignment(get_db(), classroom, form)
         except rooms.ClassroomError as refusal:
             problem = say(refusal)
+        except LogError as refusal:
+            problem = gettext("This log cannot be used: %(problem)s", problem=say(refusal))
         else:
             flash(gettext("Assignment “%(title)s” set: %(size)s questions.", title=task.title, size=task.size))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
     return _assignment_form(classroom, None, problem)
+
+
+def _log_hands() -> list[dict[str, Any]] | None:
+    """The hands of a game log uploaded (``log``) or pasted (``log_text``) for the assignment, seats only."""
+    upload = request.files.get("log")
+    if upload is not None and upload.filename:
+        return mygames.class_hands(upload.read(), upload.filename)
+    text = request.form.get("log_text", "")
+    return mygames.class_hands(text, "pasted log") if text.strip() else None
 
 
 def _assignment_form(
