@@ -377,3 +377,29 @@ def _rows(app: Flask, sql: str, *params: object) -> list[dict[str, Any]]:
         return list(db.query(sql, list(params)))
     finally:
         db.conn.close()
+
+
+# --- a guest's games ------------------------------------------------------------------------------
+
+
+def test_a_guest_keeps_their_games_on_logging_in_and_stale_guests_go_with_them(app: Flask) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from tests.web.test_security import log_in, register
+    from tutor.accounts import purge_guests
+    from tutor.store import connect
+
+    register(app.test_client(), "ann")
+    guest = app.test_client()
+    upload(guest, GAME_XML)
+    log_in(guest, "ann")
+    assert "game.mjlog" in guest.get("/practice/games/").get_data(as_text=True)  # moved into ann's account
+    stale = app.test_client()
+    upload(stale, GAME_JSON.encode(), "other.json")
+    assert len(game_ids(app)) == 2
+    db = connect(app.config["DATABASE"])
+    try:
+        assert purge_guests(db, timedelta(days=1), at=datetime.now(UTC) + timedelta(days=3)) == 1
+    finally:
+        db.conn.close()
+    assert len(game_ids(app)) == 1 and count(app, "SELECT COUNT(*) AS n FROM game_wins") == len(WINS)
