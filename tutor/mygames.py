@@ -28,6 +28,7 @@ from sqlite_utils import Database
 
 from .clock import now
 from .engine.catalogues import N_, said
+from .engine.tiles import parse_tiles
 from .gamelog import Comparison, GameLog, LogError, Win, compare, read_log
 from .quiz.exercise import Exercise
 from .quiz.makers import HAND_PARTS
@@ -271,32 +272,64 @@ class Beside:
         return SEAT_NAMES.get(str(self.win.request.get("seat_wind")), N_("East"))
 
 
+MANGAN = {True: 12000, False: 8000}
+"""A mangan's value before honba and sticks, for the dealer and for anyone else."""
+WIND_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+KIRIAGE_CELLS = ((4, 30), (3, 60))
+"""The cells kiriage mangan rounds up to a mangan (RULES.md section 8)."""
+GENERAL = N_(
+    "Our answers follow Tenhou's rules (no kiriage mangan, open tanyao on, one red five per suit, double wind"
+    " pair 4 fu). A log from another lobby or rule set can differ there; if this looks like our mistake,"
+    " report the question."
+)
+
+
+def _double_wind_pair(win: Win) -> bool:
+    """Whether the winner's pair could be a double wind (seat and round wind alike, two of it concealed)."""
+    seat, round_wind = win.request.get("seat_wind"), win.request.get("round_wind")
+    if seat != round_wind or seat not in WIND_TILES:
+        return False
+    return [str(t) for t in parse_tiles(str(win.request.get("hand", "")))].count(WIND_TILES[seat]) == 2
+
+
 def beside(win: Win) -> Beside:
-    """Compare a logged win with our engine's score, and explain the known reasons they can differ."""
+    """Compare a logged win with our engine's score, and name the known rule differences that account for
+    what differs (the general note comes last, whenever anything differs)."""
     ours = compare(win)
+    if not ours.differences:
+        return Beside(win, ours, ())
+    recorded = win.recorded
+    dealer = win.request.get("seat_wind") == "E"
     explanations: list[str] = []
-    rules = win.request.get("rules") or {}
-    if ours.differences:
-        if rules.get("aka") is False:
-            explanations.append(said(N_("This table played without red fives: a red five counts as a plain five.")))
-        if rules.get("open_tanyao") is False:
-            explanations.append(
-                said(N_("This table played without open tanyao (kuitan): all simples needs a closed hand."))
-            )
-        if win.recorded.yakuman > 1 or (ours.han or 0) >= 26:
-            explanations.append(
-                said(
-                    N_("Lobbies count double yakuman differently; Tenhou counts each yakuman once and adds composites.")
-                )
-            )
+    if (ours.han, ours.fu) in KIRIAGE_CELLS and recorded.points == MANGAN[dealer]:
         explanations.append(
             said(
                 N_(
-                    "Our answers follow Tenhou's rules (no kiriage mangan, open tanyao on, one red five per suit)."
-                    " A log from another lobby or rule set can differ there; if this looks like our mistake, report the question."
+                    "The log pays {han} han {fu} fu as a mangan: that lobby plays kiriage mangan (rounding"
+                    " 30 fu 4 han and 60 fu 3 han up to mangan), which Tenhou does not."
+                ),
+                han=ours.han,
+                fu=ours.fu,
+            )
+        )
+    if recorded.yakuman and ours.han is not None and ours.han != recorded.han and ours.han >= 13:
+        explanations.append(
+            said(
+                N_(
+                    "Lobbies count yakuman differently: Tenhou counts each yakuman once (no double yakuman"
+                    " hands) and adds different ones together."
                 )
             )
         )
+    if ours.fu is not None and recorded.fu is not None and ours.fu != recorded.fu and _double_wind_pair(win):
+        explanations.append(
+            said(N_("Some rules give a double wind pair 2 fu, not 4 (Tenhou): this hand's pair is a double wind."))
+        )
+    if win.notes:
+        explanations.append(
+            said(N_("The log's yaku list and the moves disagree on a situation yaku: we score what the moves show."))
+        )
+    explanations.append(said(GENERAL))
     return Beside(win, ours, tuple(explanations))
 
 

@@ -353,6 +353,14 @@ def test_a_teacher_sets_an_assignment_from_a_log_and_students_see_seats_not_name
     )
     assert not any(name in json.dumps(settings) for name in PLAYERS)
     assert settings["size"] == len(WINS) and len(settings["hands"]) == len(WINS)
+    # The teacher follows it like any assignment: the dashboard, the projector, a changed title.
+    base = f"/classes/{room.class_id}/assignments/{room.assignment_id}"
+    assert teacher.get(base).status_code == 200
+    shown = teacher.get(f"{base}/present/{len(WINS)}")
+    assert shown.status_code == 200 and not any(name in shown.get_data(as_text=True) for name in PLAYERS)
+    assert send(teacher, f"{base}/edit", title="Club night, hand by hand", attempts_allowed="2").status_code == 302
+    after = json.loads(_rows(app, "SELECT settings FROM assignments WHERE id = ?", room.assignment_id)[0]["settings"])
+    assert after == settings
 
 
 def test_an_assignment_log_that_cannot_be_used_is_named(app: Flask) -> None:
