@@ -7,7 +7,10 @@ a quiz adds ``"size"`` and ``"seed"``, and its questions depend only on them (wi
 yaku ids or fu features, its hands are made for those);
 a replay lists the ids of earlier questions to ask again exactly (``"replay"``); a drill asks
 five questions on one skill (``"skill"``). An attempt at a class assignment (mode
-``"assignment"``, started only by :mod:`tutor.classroom`) is asked like a quiz.
+``"assignment"``, started only by :mod:`tutor.classroom`) is asked like a quiz; one set from a game
+log carries its ``"hands"``. A session on the learner's own imported game (mode ``"game"``, started by
+:func:`tutor.sessions.start_game`) asks that game's wins in play order (``"game"``, ``"size"``; see
+:mod:`tutor.mygames`).
 """
 
 from __future__ import annotations

@@ -247,7 +247,7 @@ def test_an_oversized_log_gets_a_message_not_a_bare_413(app: Flask, client: Flas
     api = client.post("/api/games", json={"log": big.decode()}, headers={"X-CSRF-Token": csrf(client)})
     assert api.status_code == 400 and "larger than 1 MB" in api.json["error"]["message"]  # type: ignore[index]
     assert game_ids(app) == []
-    # Between the app's usual 256 kB and 1 MB, a log is read like any other (here: it has no hands).
+    # Between the app's usual 256 kB and 1 MB, a log is read like any other (an XML comment pads this one).
     padded = GAME_XML.replace(b"<mjloggm", b"<!--" + b" " * 400_000 + b"--><mjloggm", 1)
     assert upload(client, padded).status_code == 302
 
@@ -411,3 +411,31 @@ def test_a_guest_keeps_their_games_on_logging_in_and_stale_guests_go_with_them(a
     finally:
         db.conn.close()
     assert len(game_ids(app)) == 1 and count(app, "SELECT COUNT(*) AS n FROM game_wins") == len(WINS)
+
+
+def test_an_assignment_log_over_the_limit_gets_a_message(app: Flask) -> None:
+    teacher = user(app, "sensei")
+    class_id = int(send(teacher, "/classes/", name="Club").location.rsplit("/", 1)[1])
+    body = (
+        b'--B\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n%s\r\n' % csrf(teacher).encode()
+        + b'--B\r\nContent-Disposition: form-data; name="log"; filename="big.mjlog"\r\n\r\n'
+        + b" " * (2 * 1024 * 1024)
+        + b"\r\n--B--\r\n"
+    )
+    response = teacher.post(
+        f"/classes/{class_id}/assignments/new", data=body, content_type="multipart/form-data; boundary=B"
+    )
+    assert response.status_code == 413 and "The log is larger than 1 MB" in response.get_data(as_text=True)
+    # Below the limit, a log larger than the app's usual 256 kB reaches the form (and is read).
+    padded = GAME_XML.replace(b"<mjloggm", b"<!--" + b" " * 400_000 + b"--><mjloggm", 1)
+    response = teacher.post(
+        f"/classes/{class_id}/assignments/new",
+        data=b'--B\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n%s\r\n' % csrf(teacher).encode()
+        + b'--B\r\nContent-Disposition: form-data; name="title"\r\n\r\nBig\r\n'
+        + b'--B\r\nContent-Disposition: form-data; name="log"; filename="big.mjlog"\r\n\r\n'
+        + padded
+        + b"\r\n--B--\r\n",
+        content_type="multipart/form-data; boundary=B",
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert count(app, "SELECT COUNT(*) AS n FROM assignments") == 1

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import classroom as rooms
 from .. import mygames, progress
@@ -299,6 +300,20 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
             flash(gettext("Assignment “%(title)s” set: %(size)s questions.", title=task.title, size=task.size))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
     return _assignment_form(classroom, None, problem)
+
+
+@bp.url_value_preprocessor
+def larger_log_uploads(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    # A new assignment may carry a game log: the game pages' upload limit, raised before the CSRF check reads the form.
+    if endpoint == "classroom.new_assignment":
+        request.max_content_length = mygames.MAX_UPLOAD
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def log_too_large(problem: RequestEntityTooLarge) -> ResponseReturnValue:
+    # The form cannot be shown again as typed (its body was refused unread): say why, plainly.
+    message = gettext("This log cannot be used: %(problem)s", problem=gettext(mygames.TOO_LARGE))
+    return render_template("errors/error.html", code=413, name=problem.name, description=message), 413
 
 
 def _log_hands() -> list[dict[str, Any]] | None:
