@@ -17,6 +17,7 @@ from tutor.quiz.questions import Question
 AXE = Axe()
 LOG = Path(__file__).parents[1] / "gamelog" / "fixtures" / "game.mjlog"
 FIRST = read_log(LOG.read_bytes(), "game.mjlog").wins[0]
+ALTERED = (LOG.parent / "game.json").read_text(encoding="utf-8").replace("40符3飜1300-2600点", "40符3飜2000-3900点")
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
@@ -58,5 +59,17 @@ def test_upload_a_log_and_score_its_first_hand(
         assert page.locator(".game-item").count() >= 1
         assert [v["id"] for v in AXE.run(page).response["violations"]] == []
         shot(page, f"mygames-list-{width}")
+
+        # A pasted log whose second win the log scores differently: the game's page flags it.
+        page.fill("textarea[name=text]", ALTERED)
+        page.check("input[name=part][value=yaku]")
+        page.click("form.game-upload button[type=submit]")
+        page.wait_for_url("**/practice/q/*")
+        page.goto(server + "/practice/games/")
+        page.locator(".game-item a").first.click()
+        assert page.locator(".logged-result.differs").count() == 1
+        assert "points: ours 5200, the log's 7900" in page.locator(".logged-result.differs").inner_text()
+        assert [v["id"] for v in AXE.run(page).response["violations"]] == []
+        shot(page, f"mygames-game-{width}")
     finally:
         context.close()

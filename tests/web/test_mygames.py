@@ -439,3 +439,15 @@ def test_an_assignment_log_over_the_limit_gets_a_message(app: Flask) -> None:
     )
     assert response.status_code == 302, response.get_data(as_text=True)
     assert count(app, "SELECT COUNT(*) AS n FROM assignments") == 1
+
+
+def test_an_account_keeps_a_bounded_number_of_games(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor import mygames
+
+    monkeypatch.setattr(mygames, "MAX_GAMES", 1)
+    assert upload(client, GAME_XML).status_code == 302
+    response = upload(client, GAME_XML)
+    assert response.status_code == 400 and "You keep 1 games already: delete one" in response.get_data(as_text=True)
+    assert len(game_ids(app)) == 1
