@@ -86,6 +86,9 @@ class Page:
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
     """How many worked examples the engine scored for this page."""
+    check_path: str = ""
+    """Where the page is served and its questions post to (``/lessons/fu``, ``/yaku/pinfu``); what a
+    learner's checks are stored under."""
 
 
 RenderBlock = Callable[[str, Any, str], str]
@@ -266,6 +269,7 @@ def render_page(
         toc=list(getattr(md, "toc_tokens", [])),
         questions=state.questions,
         examples=state.examples,
+        check_path=state.check_path,
     )
 
 
