@@ -36,7 +36,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import practice, progress
-from .classroom import Assignment, assignment_of_session
+from .classroom import Assignment, archived_reason, assignment_of_session
 from .clock import moment
 from .engine.catalogues import N_, Joined, Problem, Sentence
 from .quiz.exercise import ExerciseGrade
@@ -106,6 +106,7 @@ def policy(db: Database, session: Mapping[str, Any], user_id: int, at: datetime 
         return Policy()
     member = list(db.query("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [task.class_id, user_id]))
     refused = task.closed_reason(at) if member else Sentence(N_("You are no longer in this class."))
+    refused = archived_reason(db, task.class_id) or refused  # an archived class takes no answers
     complete = task.reveal == "end" and _complete(db, session)
     return Policy(task, refused, task.revealed(complete, at), not task.revealed(False, at))
 
