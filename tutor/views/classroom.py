@@ -19,7 +19,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from .. import classroom as rooms
-from .. import progress
+from .. import progress, sessions
 from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
 from ..i18n import gettext, say
@@ -28,6 +28,7 @@ from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
+from ..worksheet import assignment_worksheet
 from .practice import serve_next
 from .presenting import render_presentation
 
@@ -568,3 +569,58 @@ def close_report(class_id: int, report_id: int) -> ResponseReturnValue:
         abort(404, gettext("There is no such report in this class."))
     flash(gettext("Report closed."))
     return redirect(url_for("classroom.reports", class_id=class_id))
+
+
+# --- printable worksheet ------------------------------------------------------------------------------
+
+
+@bp.get("/<int:class_id>/assignments/<int:assignment_id>/worksheet")
+@account_required
+def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    """The assignment on paper. Its teacher gets the answer key too (``?key=0`` leaves it out) and, for a
+    per-student-variant assignment, picks whose hands (``?student=``; the class's shared version by
+    default); a student gets the questions of their own attempt, never the key."""
+    classroom, teaches = _either(class_id)
+    task = _assignment(classroom, assignment_id)
+    db = get_db()
+    rules = sessions.worksheet_rules(db, task, _me().id)
+    if rules.refused is not None:
+        flash(say(rules.refused))
+        return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
+    whose: int | None = None if rules.key else _me().id
+    picker = None
+    note = None
+    if rules.key and task.variant:
+        wanted = request.args.get("student", "")
+        if wanted:
+            if not wanted.isdecimal():
+                abort(400, gettext("Choose a student of the class."))
+            someone = _student(classroom, int(wanted))
+            whose = someone.user_id
+            note = gettext(
+                "Each student has their own hands in this assignment: these are %(name)s's.", name=someone.display_name
+            )
+        else:
+            note = gettext("Each student has their own hands in this assignment; this is the class's shared version.")
+        picker = {"members": rooms.roster(db, classroom.id), "picked": whose}
+    elif task.variant:
+        note = gettext("These are your own hands for this assignment.")
+    sheet = assignment_worksheet(task, whose if task.variant else None)
+    here: dict[str, Any] = request.args.to_dict()
+    page = render_template(
+        "worksheet.html",
+        heading=task.title,
+        subheading=gettext("%(name)s · %(size)s questions", name=classroom.name, size=task.size),
+        sheet=sheet,
+        with_key=rules.key and request.args.get("key", "1") != "0",
+        back_url=url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id),
+        note=note,
+        variant_picker=picker,
+        key_url=url_for("classroom.worksheet", class_id=class_id, assignment_id=assignment_id, **{**here, "key": "1"})
+        if rules.key
+        else None,
+        no_key_url=url_for(
+            "classroom.worksheet", class_id=class_id, assignment_id=assignment_id, **{**here, "key": "0"}
+        ),
+    )
+    return page, 200, {"Cache-Control": "no-store"}
