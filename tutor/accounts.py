@@ -333,6 +333,7 @@ def purge_guests(db: Database, older_than: timedelta, at: datetime | None = None
         "SELECT id FROM users WHERE is_guest = 1 AND created_at < :since"
         " AND NOT EXISTS (SELECT 1 FROM practice_sessions s WHERE s.user_id = users.id AND s.started_at >= :since)"
         " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.user_id = users.id AND a.answered_at >= :since)"
+        " AND NOT EXISTS (SELECT 1 FROM lesson_checks c WHERE c.user_id = users.id AND c.answered_at >= :since)"
     )
     with write_transaction(db):
         ids = [row["id"] for row in db.query(stale, {"since": since})]

@@ -172,3 +172,30 @@ def test_an_edited_question_forgets_its_old_answers(tmp_path: Path) -> None:
         assert not marks["/lessons/y"].read and marks["/lessons/y"].total == 1
     finally:
         db.conn.close()
+
+
+def test_a_guest_who_only_reads_lessons_is_kept_and_an_old_ones_checks_go_with_it(app: Flask) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from tutor import accounts
+
+    db = connect(app.config["DATABASE"])
+    try:
+        reader = accounts.create_guest(db, "10.0.0.1", at=datetime(2026, 1, 1, tzinfo=UTC))
+        gone = accounts.create_guest(db, "10.0.0.1", at=datetime(2026, 1, 1, tzinfo=UTC))
+        lesson_progress.record_check(db, reader.id, "/lessons/fu", 1, "k", "30", True, 1.0)  # today
+        db.execute(
+            "INSERT INTO lesson_checks (user_id, page, number, question_key, given, correct, score, answered_at)"
+            " VALUES (?, '/lessons/fu', 1, 'k', '\"30\"', 1, 1.0, '2026-01-02T00:00:00+00:00')",
+            [gone.id],
+        )
+        db.execute(
+            "INSERT INTO lesson_reads (user_id, page, first_read_at, last_read_at) VALUES (?, '/lessons/fu', ?, ?)",
+            [gone.id, "2026-01-02T00:00:00+00:00", "2026-01-02T00:00:00+00:00"],
+        )
+        assert accounts.purge_guests(db, timedelta(days=30)) == 1
+        assert {row[0] for row in db.execute("SELECT id FROM users")} == {reader.id}
+        assert db.execute("SELECT COUNT(*) FROM lesson_checks WHERE user_id = ?", [gone.id]).fetchone()[0] == 0
+        assert db.execute("SELECT COUNT(*) FROM lesson_reads WHERE user_id = ?", [gone.id]).fetchone()[0] == 0
+    finally:
+        db.conn.close()
