@@ -12,7 +12,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import ARTIFACTS, shot
 
 AXE = Axe()
 SIZES = [(1280, 800), (390, 844)]
@@ -219,6 +219,7 @@ def test_a_lesson_remembers_its_checks(browser: Browser, server: str, width: int
         page.locator("#question-2").scroll_into_view_if_needed()
         assert serious(page) == []
         shot(page, f"lesson-remembered-{width}")
+        page.locator("#question-2").screenshot(path=str(ARTIFACTS / f"lesson-remembered-question-{width}.png"))
 
         page.goto(server + "/lessons/")
         entry = page.locator("li[data-lesson-state]", has=page.locator("a[href='/lessons/fu']"))
