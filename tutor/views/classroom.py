@@ -580,7 +580,7 @@ def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
     """The assignment on paper. Its teacher gets the answer key too (``?key=0`` leaves it out) and, for a
     per-student-variant assignment, picks whose hands (``?student=``; the class's shared version by
     default); a student gets the questions of their own attempt, never the key."""
-    classroom, teaches = _either(class_id)
+    classroom, _ = _either(class_id)  # who gets what: sessions.worksheet_rules
     task = _assignment(classroom, assignment_id)
     db = get_db()
     rules = sessions.worksheet_rules(db, task, _me().id)
