@@ -135,7 +135,8 @@ def test_passing_on_a_ron_mentions_furiten() -> None:
 
 
 RULE_KEY = re.compile(r'`[^`\n]*"[A-Za-z_]+"[^`\n]*`')
-TEACHERS = "> **For teachers:**"
+TEACHERS = ("> **For teachers:**", "> **教师须知：**")
+"""How a teachers' aside starts, in English and in Chinese (lessons/zh)."""
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(COURSE)) for p in PAGES])

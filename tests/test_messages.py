@@ -143,7 +143,7 @@ def test_pages_render_templates_and_engine_messages_in_a_second_language(chinese
     html = chinese_client.get("/calculator?hand=123m456m789p345s55s&win=5s&riichi=1&seat=S&lang=zh").get_data(
         as_text=True
     )
-    assert '<html lang="zh">' in html
+    assert '<html lang="zh-Hans">' in html
     assert "课程" in html  # the navigation, a template string
     assert "立直" in html and "门前清时宣告了立直" in html  # a yaku name and reason
     assert "门前荣和：10 符" in html  # a fu item
@@ -152,7 +152,7 @@ def test_pages_render_templates_and_engine_messages_in_a_second_language(chinese
 
 
 def test_the_language_comes_from_the_cookie_and_accept_language(chinese_client: FlaskClient) -> None:
-    assert '<html lang="zh">' in chinese_client.get("/", headers={"Accept-Language": "zh-CN,zh;q=0.9"}).text
+    assert '<html lang="zh-Hans">' in chinese_client.get("/", headers={"Accept-Language": "zh-CN,zh;q=0.9"}).text
     chinese_client.set_cookie("lang", "zh")
     assert "课程" in chinese_client.get("/yaku/").text
 
@@ -162,9 +162,17 @@ def test_a_view_message_renders_in_a_second_language(chinese_client: FlaskClient
     assert page.status_code == 404 and "没有牌 &#39;9z&#39;。" in page.text
 
 
-def test_the_score_json_stays_english_whatever_the_request_language(chinese_client: FlaskClient) -> None:
-    body = chinese_client.post("/api/score", json=PINFU_RIICHI, headers={"Accept-Language": "zh"}).json
-    assert body is not None and body["fu_breakdown"][0]["reason"] == "Base (futei): 20 fu"
+def test_the_score_json_says_its_sentences_in_the_request_language_and_keeps_its_ids(
+    chinese_client: FlaskClient,
+) -> None:
+    english = chinese_client.post("/api/score", json=PINFU_RIICHI).json
+    chinese = chinese_client.post("/api/score", json=PINFU_RIICHI, headers={"Accept-Language": "zh"}).json
+    assert english is not None and chinese is not None
+    assert english["fu_breakdown"][0]["reason"] == "Base (futei): 20 fu"
+    assert chinese["fu_breakdown"][0]["reason"] == "底符：20 符"
+    machine = ("han", "fu", "yaku", "yakuman", "limit", "points", "total")
+    assert {k: chinese[k] for k in machine} == {k: english[k] for k in machine}
+    assert [item["fu"] for item in chinese["fu_breakdown"]] == [item["fu"] for item in english["fu_breakdown"]]
 
 
 def test_a_practice_refusal_renders_in_a_second_language_in_the_api_and_the_form(chinese_client: FlaskClient) -> None:

@@ -26,7 +26,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from .clock import moment as current_moment
 from .clock import now, stamp
 from .engine.catalogues import N_, Problem
-from .progress import rebuild_skill_states
+from .progress import merge as merge_skill_states
 from .store import write_transaction
 
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
@@ -136,6 +136,8 @@ class User:
     is_guest: bool
     generation: int = 0
     """The account's session generation: a cookie of an older generation is logged out."""
+    language: str | None = None
+    """The interface language the person last chose (``en``, ``zh``); None until they choose one."""
 
     @property
     def name(self) -> str:
@@ -147,12 +149,22 @@ class User:
 
 
 def _user(row: dict[str, Any]) -> User:
-    return User(row["id"], row["username"], row["role"], bool(row["is_guest"]), row["session_generation"])
+    return User(
+        row["id"], row["username"], row["role"], bool(row["is_guest"]), row["session_generation"], row["language"]
+    )
 
 
 def get_user(db: Database, user_id: int) -> User | None:
-    rows = list(db.query("SELECT id, username, role, is_guest, session_generation FROM users WHERE id = ?", [user_id]))
+    rows = list(
+        db.query("SELECT id, username, role, is_guest, session_generation, language FROM users WHERE id = ?", [user_id])
+    )
     return _user(rows[0]) if rows else None
+
+
+def set_language(db: Database, user_id: int, language: str) -> None:
+    """Remember the interface language an account chose (the switch in every page's header)."""
+    with write_transaction(db):
+        db.execute("UPDATE users SET language = ? WHERE id = ?", [language, user_id])
 
 
 def create_guest(
@@ -286,7 +298,7 @@ def authenticate(
         )
     rows = list(
         db.query(
-            "SELECT id, username, role, is_guest, session_generation, password_hash FROM users"
+            "SELECT id, username, role, is_guest, session_generation, language, password_hash FROM users"
             " WHERE username = ? COLLATE NOCASE",
             [name],
         )
@@ -378,7 +390,7 @@ def reset_link_user(db: Database, token: str, at: datetime | None = None) -> Use
     """The account a reset token is for, while it is unused and unexpired."""
     rows = list(
         db.query(
-            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation FROM password_resets r"
+            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation, u.language FROM password_resets r"
             " JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?",
             [_token_hash(token), stamp(current_moment(at))],
         )
@@ -417,7 +429,8 @@ def merge_guest(db: Database, guest: User, into: User) -> None:
     """Move a guest's progress into an account the guest has just logged in to."""
     if not guest.is_guest or guest.id == into.id:
         return
-    with write_transaction(db):
+
+    def move() -> None:  # under the write lock, with the skill states the merge computed beforehand
         for table in OWNED:
             db.execute(f"UPDATE {table} SET user_id = ? WHERE user_id = ?", [into.id, guest.id])
         # A lesson both had opened keeps the account's own first reading.
@@ -425,4 +438,5 @@ def merge_guest(db: Database, guest: User, into: User) -> None:
         db.execute("DELETE FROM lesson_reads WHERE user_id = ?", [guest.id])
         db.execute("DELETE FROM skill_states WHERE user_id = ?", [guest.id])
         db.execute("DELETE FROM users WHERE id = ?", [guest.id])
-        rebuild_skill_states(db, into.id)
+
+    merge_skill_states(db, guest.id, into.id, move)

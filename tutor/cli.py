@@ -9,10 +9,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
 from .engine.tiles import HONOR_NAMES
+
+if TYPE_CHECKING:
+    from .lessons import LessonLibrary
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--lang",
         default="en",
-        help="language of the breakdown, with a catalogue in tutor/translations (default en; JSON stays English)",
+        choices=_languages(),
+        help="language of the breakdown and of --json's sentences (fu reasons, explanation); ids and numbers "
+        "never change (default en; --jsonl stays English)",
     )
     quick = score.add_argument_group("build the request from options instead of JSON")
     quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
@@ -105,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Exit 1 when a file has a problem, a lesson has fewer than 4 check-yourself questions or a yaku note has none.",
     )
     check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
-    check.add_argument("--lang", default="en", help="language of the lessons (default en)")
+    check.add_argument(
+        "--lang", help="check one language only (default: English and every language with a lessons folder)"
+    )
     check.set_defaults(run=run_check_lessons)
 
     generate = commands.add_parser(
@@ -189,7 +197,27 @@ def build_parser() -> argparse.ArgumentParser:
     final.add_argument("--json", action="store_true", help="print JSON instead of a table")
     final.add_argument("--lang", default="en", help="language of the table and notes (default en)")
     final.set_defaults(run=run_standings)
+
+    imports = commands.add_parser(
+        "import-log",
+        help="read Tenhou game logs: every win as a score request",
+        description="Read Tenhou game logs (the mjlog XML, plain or gzipped, or the tenhou.net/6 viewer's JSON). "
+        "Lists every win with the log's recorded score beside our engine's, and flags each win where they "
+        "disagree (exit 1 then); with --jsonl prints one JSON line per win instead: "
+        '{"request": ..., "recorded": ..., "source": ...}. A file that cannot be read exits 2 with one line '
+        "saying why, and nothing is printed for any file.",
+    )
+    imports.add_argument("files", nargs="+", metavar="FILE", help="a log file; '-' reads standard input")
+    imports.add_argument("--jsonl", action="store_true", help="one JSON line per win, in file order")
+    imports.set_defaults(run=run_import_log)
     return parser
+
+
+def _languages() -> list[str]:
+    """English and every language with an interface catalogue (``tutor/translations/<lang>``)."""
+    from .engine.catalogues import DEFAULT, TRANSLATIONS
+
+    return sorted({DEFAULT, *(po.parents[1].name for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))})
 
 
 def run_standings(args: argparse.Namespace) -> int:
@@ -250,7 +278,7 @@ def run_score(args: argparse.Namespace) -> int:
     except HandError as refusal:
         return _refuse(args, error(refusal.code, refusal.message))
     if args.json:
-        print(json.dumps(response(result), ensure_ascii=False))
+        print(json.dumps(response(result, args.lang), ensure_ascii=False))
     else:
         from .engine.report import format_result
 
@@ -296,6 +324,67 @@ def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
     )
 
 
+def run_import_log(args: argparse.Namespace) -> int:
+    from .gamelog import MAX_LOG_BYTES, LogError, compare, read_log
+
+    logs = []
+    for name in args.files:
+        try:
+            if name == "-":
+                data = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
+            else:
+                with open(name, "rb") as stream:
+                    data = stream.read(MAX_LOG_BYTES + 1)
+        except OSError as problem:
+            print(f"tutor import-log: {name}: cannot read it ({problem.strerror})", file=sys.stderr)
+            return 2
+        try:
+            if len(data) > MAX_LOG_BYTES:
+                raise LogError("the file is larger than 10 MB; a game log is far smaller")
+            logs.append(read_log(data, "<stdin>" if name == "-" else name))
+        except LogError as problem:
+            print(f"tutor import-log: {name}: {problem}", file=sys.stderr)
+            return 2
+    if args.jsonl:
+        for log in logs:
+            for win in log.wins:
+                print(json.dumps(win.as_json(), ensure_ascii=False))
+        return 0
+    wins = disagree = 0
+    for log in logs:
+        for win in log.wins:
+            wins += 1
+            comparison = compare(win)
+            disagree += bool(comparison.differences)
+            print(_win_lines(win, comparison))
+    hands, draws = sum(log.hands for log in logs), sum(log.draws for log in logs)
+    verdict = f"our engine disagrees on {disagree}" if disagree else "our engine agrees on every one"
+    print(f"{wins} win(s) in {hands} hand(s) ({draws} without a win); {verdict}.")
+    return 1 if disagree else 0
+
+
+def _win_lines(win: Any, comparison: Any) -> str:
+    """One win for `tutor import-log`: where, the hand, the log's score, ours."""
+    request, recorded, source = win.request, win.recorded, win.source
+    winds = dict(zip(WIND_LETTERS, HONOR_NAMES, strict=False))
+    who = f"seat {source.seat}" + (f" ({source.player})" if source.player else "")
+    how = "tsumo" if request["tsumo"] else "ron"
+    lines = [f"{source.file}  {source.round}  {who}, {winds[request['seat_wind']]} seat, {how}"]
+    melds = "".join(f" [{m.kind} {m.as_json()['tiles']}]" for m in win.melds)
+    extras = [flag.replace("_", " ") for flag in FLAGS if flag != "tsumo" and request.get(flag)]
+    lines.append(f"  {request['hand']}{melds} wins on {request['win']}" + (f"; {', '.join(extras)}" if extras else ""))
+    fu = f" {recorded.fu} fu" if recorded.fu is not None else ""
+    yaku = ", ".join(f"{name} {han}" for name, han in recorded.yaku)
+    lines.append(f"  log:  {recorded.han} han{fu}, {recorded.points} points  ({yaku})  {recorded.text}")
+    if comparison.error:
+        lines.append(f"  ours: refused: {comparison.error}")
+    else:
+        ours = ", ".join(f"{name} {han}" for name, han in comparison.yaku)
+        lines.append(f"  ours: {comparison.han} han {comparison.fu} fu, {comparison.points} points  ({ours})")
+    lines += [f"  DIFFERS: {difference}" for difference in comparison.differences]
+    return "\n".join(lines)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     from . import create_app
     from .store import init_db
@@ -316,13 +405,35 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_check_lessons(args: argparse.Namespace) -> int:
     from . import create_app
-    from .lessons import too_few_questions
 
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
         config["LESSONS_DIR"] = args.folder
     app = create_app(config)
-    book = app.extensions["lessons"].book(args.lang)
+    library = app.extensions["lessons"]
+    languages = [args.lang] if args.lang else _lesson_languages(args.folder)
+    failed = False
+    for lang in languages:
+        if len(languages) > 1:
+            print(f"== {lang}")
+        failed |= _check_book(library, lang)
+    return 1 if failed else 0
+
+
+def _lesson_languages(folder: str | None) -> list[str]:
+    """English first, then every language that has a folder of lessons, built in or the teacher's."""
+    from .app import resource_dir
+
+    roots = [resource_dir("lessons")] + ([Path(folder)] if folder else [])
+    found = {p.name for root in roots if root.is_dir() for p in root.iterdir() if p.is_dir() and len(p.name) <= 5}
+    return ["en"] + sorted(found - {"en", "yaku", "reference"})
+
+
+def _check_book(library: LessonLibrary, lang: str) -> bool:
+    """Report one language's own pages; True when one has a problem. Pages still in English are only listed."""
+    from .lessons import too_few_questions
+
+    book = library.own_book(lang)
     for page in book.lessons.values():
         print(
             f"lesson {page.order:>2} {page.slug:<14} {page.examples} worked example(s), {len(page.questions)} question(s)  {page.path}"
@@ -331,10 +442,15 @@ def run_check_lessons(args: argparse.Namespace) -> int:
         f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples "
         f"and {sum(len(p.questions) for p in book.yaku_notes.values())} questions in them"
     )
+    if lang != "en":
+        missing = library.book(lang).untranslated()
+        print(f"{len(missing)} page(s) not translated into {lang} yet (readers get the English):")
+        for page in missing:
+            print(f"  untranslated {page.path}")
     problems = book.problems + too_few_questions(book)
     for problem in problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    return bool(problems)
 
 
 def run_generate(args: argparse.Namespace) -> int:

@@ -7,6 +7,15 @@ code marks its English sentences with :func:`~tutor.engine.catalogues.N_` (or
 chosen for the request: ``?lang=xx``, then the ``lang`` cookie, then the
 best match of Accept-Language, then English.
 
+The language switch in every page's header is a pair of ``?lang=`` links (no
+script needed); a ``?lang=`` that changes the language is remembered in the
+``lang`` cookie and, for a signed-in account, in ``users.language``, which
+logging in brings back. Chinese is Simplified Chinese (``zh``, served as
+``zh-Hans``): Accept-Language ``zh``, ``zh-CN``, ``zh-SG`` and ``zh-Hans``
+choose it, but ``zh-TW``, ``zh-HK``, ``zh-MO`` and ``zh-Hant`` do not (those
+readers asked for Traditional characters, which we do not have; the switch
+still offers 中文).
+
 Templates mark strings with ``{{ _("Lessons") }}``, translate a marked label
 with ``{{ _(label) }}`` and render engine results with the filters and
 globals :func:`init_app` installs (``y|yaku_name``, ``item|fu_text`` ...).
@@ -17,10 +26,14 @@ Lessons have their own folder per language (``lessons/<lang>/``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from flask import Flask, g, has_app_context, request
+from babel.numbers import format_decimal
+from flask import Flask, Response, current_app, g, has_app_context, request
+from werkzeug.datastructures import MultiDict
 
 from .engine import catalogues, messages
 from .engine.catalogues import DEFAULT
@@ -40,8 +53,50 @@ def available_languages(lessons_root: Path) -> list[str]:
     return sorted(found)
 
 
+NAMES = {"en": "English", "zh": "中文"}
+"""Each language as its readers call it, for the switch."""
+TAGS = {"zh": "zh-Hans"}
+"""The BCP 47 tag of a language where it is more than its code: ``<html lang>`` and number formats."""
+TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")
+"""Accept-Language tags that ask for Traditional Chinese, which the ``zh`` catalogue is not."""
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+
 def current_language() -> str:
     return g.get("lang", DEFAULT) if has_app_context() else DEFAULT
+
+
+def language_tag(lang: str | None = None) -> str:
+    """The BCP 47 tag of ``lang`` (the request's language by default): ``zh`` is ``zh-Hans``."""
+    lang = lang or current_language()
+    return TAGS.get(lang, lang)
+
+
+def from_accept_language(header: Iterable[tuple[str, float]], languages: list[str]) -> str | None:
+    """The first language of an Accept-Language header (best quality first) that we have.
+
+    >>> from werkzeug.datastructures import LanguageAccept
+    >>> from_accept_language(LanguageAccept([("zh-TW", 1), ("en", 0.5)]), ["en", "zh"])
+    'en'
+    >>> from_accept_language(LanguageAccept([("zh-Hans-CN", 1)]), ["en", "zh"])
+    'zh'
+    """
+    for asked, _quality in header:
+        tag = str(asked).lower().replace("_", "-")
+        if tag in languages:
+            return tag
+        if tag.startswith(TRADITIONAL):
+            continue
+        primary = tag.split("-", 1)[0]
+        if primary in languages:
+            return primary
+    return None
+
+
+def format_number(number: int | float, lang: str | None = None) -> str:
+    """A number with the grouping of the language's locale (Babel): ``32000`` → ``32,000``."""
+    return str(format_decimal(number, locale=language_tag(lang).replace("-", "_")))
 
 
 def gettext(message: str, **variables: Any) -> str:
@@ -67,16 +122,39 @@ def message(message_id: str, **params: Any) -> str:
 
 
 def init_app(app: Flask, languages: list[str]) -> None:
+    app.extensions["languages"] = languages
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
 
     @app.before_request
     def choose_language() -> None:
-        wanted = request.args.get("lang") or request.cookies.get("lang")
-        g.lang = wanted if wanted in languages else request.accept_languages.best_match(languages) or DEFAULT
+        asked = request.args.get("lang")
+        remembered = request.cookies.get(COOKIE)
+        if asked in languages:
+            g.lang = asked
+            if asked != remembered:
+                g.remember_lang = asked  # web_session keeps it on a signed-in account too
+        elif remembered in languages:
+            g.lang = remembered
+        else:
+            g.lang = from_accept_language(request.accept_languages, languages) or DEFAULT
+
+    @app.after_request
+    def remember_language(response: Response) -> Response:
+        lang = g.get("remember_lang")
+        if lang:
+            secure = bool(current_app.config.get("SESSION_COOKIE_SECURE"))  # like the session's, behind HTTPS
+            response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure)
+        if response.mimetype in ("text/html", "application/json"):
+            # The same URL answers in the language of the cookie or the header; tile images do not.
+            response.vary.update(("Cookie", "Accept-Language"))
+        return response
 
     app.jinja_env.globals.update(
         languages=languages,
+        language_names=NAMES,
+        language_tag=language_tag,
+        switch_language_url=_switch_url,
         current_language=current_language,
         message=message,
         say=say,
@@ -94,3 +172,39 @@ def init_app(app: Flask, languages: list[str]) -> None:
 
 def _yaku_reason(hit: YakuHit) -> str:
     return hit.render_reason(current_language())
+
+
+def _switch_url(lang: str) -> str:
+    """This page in ``lang``: the same path and query with ``lang`` set (a plain link, no script).
+
+    A page answering a form (a POST whose address has no GET page) links to the page the form was
+    on instead, when it is on this site, and to the start otherwise."""
+    path, query = request.path, request.args
+    rule = request.url_rule
+    if request.method != "GET" and (rule is None or "GET" not in (rule.methods or ())):
+        came_from = urlsplit(request.referrer or "")
+        same_site = came_from.netloc == request.host and came_from.path.startswith("/")
+        path, query = (came_from.path, MultiDict(parse_qsl(came_from.query))) if same_site else ("/", MultiDict())
+    args = [(key, value) for key, value in query.items(multi=True) if key != "lang"]
+    args.append(("lang", lang))
+    return f"{path}?{urlencode(args)}"
+
+
+def switched_language() -> str | None:
+    """The language this request switched to with ``?lang=`` (None when it kept the one it had)."""
+    lang: str | None = g.get("remember_lang")
+    return lang
+
+
+def use_language(lang: str) -> bool:
+    """Serve this request in ``lang`` and remember it in the cookie (at log-in: the account's language).
+    False, changing nothing, when the app has no such language."""
+    if lang not in current_app.extensions.get("languages", ()):
+        return False
+    g.lang = g.remember_lang = lang
+    return True
+
+
+def chosen_in_browser() -> bool:
+    """Whether this request's language was chosen (the ``lang`` cookie), not guessed from Accept-Language."""
+    return request.cookies.get(COOKIE) == current_language()

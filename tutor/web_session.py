@@ -11,11 +11,14 @@ from __future__ import annotations
 import hmac
 import os
 import secrets
+import sqlite3
+from contextlib import suppress
 from datetime import timedelta
 
 from flask import Flask, abort, current_app, g, request, session
 
-from .accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user
+from . import i18n
+from .accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user, set_language
 from .i18n import say
 from .store import get_db
 
@@ -86,6 +89,31 @@ def log_in(user: User, keep_token: bool = False) -> None:
     session["gen"] = user.generation
     session.permanent = True
     g.user = user
+    _language_at_log_in(user)
+
+
+def _language_at_log_in(user: User) -> None:
+    """Logging in brings back the account's language; an account that never chose one keeps the one
+    chosen in this browser."""
+    if user.language and i18n.use_language(user.language):
+        return
+    if not user.is_guest and i18n.chosen_in_browser():
+        _keep_language(user, i18n.current_language())
+
+
+def _keep_switched_language() -> None:
+    """A signed-in person who switches language keeps it on the account (a guest: in the cookie only)."""
+    lang = i18n.switched_language()
+    if lang is None or "user_id" not in session:
+        return
+    user = current_user()
+    if user is not None and not user.is_guest and user.language != lang:
+        _keep_language(user, lang)
+
+
+def _keep_language(user: User, lang: str) -> None:
+    with suppress(sqlite3.OperationalError):  # a read-only database: the cookie still remembers it
+        set_language(get_db(), user.id, lang)
 
 
 def log_out() -> None:
@@ -108,4 +136,5 @@ def init_app(app: Flask) -> None:
     limit = os.environ.get("TUTOR_GUEST_LIMIT", "")
     app.config.setdefault("GUEST_LIMIT", int(limit) if limit.isdecimal() else GUEST_LIMIT_ADDRESS)
     app.before_request(_check_csrf)
+    app.before_request(_keep_switched_language)  # after i18n's choose_language (init_app order)
     app.jinja_env.globals.update(csrf_token=csrf_token, current_user=current_user)

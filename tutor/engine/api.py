@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .catalogues import DEFAULT
 from .hand import Hand, HandError, Meld
 from .pao import check_pao, check_seats, settle, settlement_json
 from .report import breakdown, describe_reading, explanation_text, reading_summary
@@ -102,10 +103,11 @@ def build_request(
     return request
 
 
-def score_request(request: Any) -> dict[str, Any]:
-    """Score one contract request (a parsed JSON value); always returns a JSON-ready dict."""
+def score_request(request: Any, lang: str = DEFAULT) -> dict[str, Any]:
+    """Score one contract request (a parsed JSON value); always returns a JSON-ready dict.
+    The human-readable fields are in ``lang``; ids and numbers are the same in every language."""
     try:
-        return response(evaluate(request))
+        return response(evaluate(request), lang)
     except HandError as refusal:
         return error(refusal.code, refusal.message)
 
@@ -288,23 +290,24 @@ def _json_type(value: Any) -> str:
     )
 
 
-def response(result: ScoreResult) -> dict[str, Any]:
-    """The contract's response for a scored hand, with the chosen reading and the others."""
+def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
+    """The contract's response for a scored hand, with the chosen reading and the others; its
+    sentences (fu reasons, explanation, readings) in ``lang``."""
     best = result.best
     assert best is not None and best.payment is not None
-    parts = breakdown(result, alternatives=0)  # the other readings are listed in "alternatives"
+    parts = breakdown(result, alternatives=0, lang=lang)  # the other readings are listed in "alternatives"
     answer = {
         "han": best.han,
         "fu": best.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in best.yaku],
         "yakuman": best.yakuman,
-        "fu_breakdown": [{"fu": item.fu, "reason": item.text} for item in parts.fu if item.fu],
+        "fu_breakdown": [{"fu": item.fu, "reason": item.render(lang)} for item in parts.fu if item.fu],
         "limit": best.limit,
         "points": best.payment.as_contract(),
         "total": best.payment.total,
         "explanation": explanation_text(result, parts, alternatives=False),  # they are listed below
         "reading": reading_summary(best.reading, parts.reading),
-        "alternatives": [_alternative(a) for a in result.alternatives[:MAX_ALTERNATIVES]],
+        "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]],
     }
     s = result.situation
     if s.pao is not None or s.discarder is not None:
@@ -320,9 +323,9 @@ def response(result: ScoreResult) -> dict[str, Any]:
     return answer
 
 
-def _alternative(other: ReadingScore) -> dict[str, Any]:
+def _alternative(other: ReadingScore, lang: str = DEFAULT) -> dict[str, Any]:
     return {
-        "reading": describe_reading(other.reading),
+        "reading": describe_reading(other.reading, lang),
         "han": other.han,
         "fu": other.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in other.yaku],

@@ -155,7 +155,9 @@ def working(
         key = "working.kiriage" if is_kiriage(han, fu, rules) else "working.capped"
         steps = text(key, lang, fu=fu, han=han, raw=f"{raw:,}")
     else:
-        steps = text("working.limit", lang, limit=limit.replace("_", " "), base=f"{base:,}")
+        # English keeps its lower-case clause ("haneman: base 3,000"); other languages say the limit's name.
+        name = limit.replace("_", " ") if lang == DEFAULT else text(f"limit.{limit}", lang)
+        steps = text("working.limit", lang, limit=name, base=f"{base:,}")
 
     def share(times: int) -> str:
         exact = times * base

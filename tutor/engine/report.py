@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT
@@ -227,9 +228,11 @@ def format_result(result: ScoreResult, lang: str = DEFAULT) -> str:
     parts = breakdown(result, lang=lang)
     lines = [*header, text("report.reading", lang, reading=parts.reading), "", text("cli.yaku", lang)]
     names = [y.render_name(lang) for y in best.yaku]
-    width = max(len(name) for name in names)
+    # A CJK character takes two columns in a terminal, so pad by columns, not characters.
+    width = max(_columns(name) for name in names)
     for y, name in zip(best.yaku, names, strict=True):
-        lines.append(f"  {name:<{width}}  {y.han:>2} han   {y.render_reason(lang)}")
+        han = text("payment.han", lang, han=f"{y.han:>2}")
+        lines.append(f"  {name}{' ' * (width - _columns(name))}  {han}   {y.render_reason(lang)}")
     if parts.fu:
         lines += ["", text("cli.fu", lang)]
         lines += [f"  {item.fu:>3}  {item.render(lang)}" for item in parts.fu]
@@ -292,3 +295,8 @@ def why_not(result: ScoreResult, yaku_id: str, lang: str = DEFAULT) -> str:
             names = text("why_not.and", lang, first=names, second=name)
         return text("why_not.replaced", lang, names=names)
     return text("why_not.lower", lang)
+
+
+def _columns(text_: str) -> int:
+    """How many terminal columns ``text_`` takes: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text_)

@@ -12,11 +12,17 @@ it is never marked wrong.
 (1000, 2000)
 >>> parse_points("4000 all")
 (4000,)
+
+Chinese units and full-width characters are read too:
+
+>>> parse_number("３０符"), parse_number("3番"), parse_points("每家2000点"), parse_points("1000／2000")
+(30, 3, (2000,), (1000, 2000))
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from ..engine.catalogues import N_, Problem
@@ -33,14 +39,18 @@ class AnswerError(Problem):
 
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+")
 # Units may touch the number ("30fu"), so no word boundary before them.
-_UNITS = re.compile(r"(?<![a-z])(fu|han|points?|pts|all|each|of|dora)(?![a-z])", re.IGNORECASE)
-_LEFTOVER = re.compile(r"[^\s/\-|,.:;+x×]")
+_UNITS = re.compile(
+    r"(?<![a-z])(fu|han|points?|pts|all|each|of|dora)(?![a-z])|符|番|翻|点|點|分|每家|各家|各|宝牌|枚|张|個|个",
+    re.IGNORECASE,
+)
+_LEFTOVER = re.compile(r"[^\s/\-|,.:;+x×、]")
 
 
 def _numbers(text: str) -> list[int]:
     if not isinstance(text, str):
         raise AnswerError(N_("type the answer as a number"))
-    cleaned = _UNITS.sub(" ", text.strip())
+    # NFKC turns full-width digits and punctuation (３０, ／, ，) typed with a Chinese input method into ASCII.
+    cleaned = _UNITS.sub(" ", unicodedata.normalize("NFKC", text).strip())
     numbers = [int(n.replace(",", "")) for n in _NUMBER.findall(cleaned)]
     if _LEFTOVER.search(_NUMBER.sub(" ", cleaned)):
         raise AnswerError(N_("{answer} is not a number; type digits such as 30 or 7,700"), answer=repr(text.strip()))

@@ -322,13 +322,17 @@ def grade_payment(text: str, expected: Payment, how: Sayable) -> Grade:
     right = given == payment_answer(expected)
     shown = said(Rendered(lambda lang: payment_text(expected, lang)))
     detail = shown if right else said(YOU_SAID, given="/".join(map(str, given)), expected=shown)
-    working = said(Rendered(lambda lang: _as_sentence(how.text(lang))))
+    working = said(Rendered(lambda lang: _as_sentence(how.text(lang), lang)))
     return Grade(right, 1.0 if right else 0.0, shown, (detail, working))
 
 
-def _as_sentence(clause: str) -> str:
-    """A clause as a sentence of its own: capital first letter, full stop."""
-    return clause[0].upper() + clause[1:] + "."
+_FULL_STOPS = {"zh": "。"}
+"""Languages whose sentences end with another full stop than ``.``."""
+
+
+def _as_sentence(clause: str, lang: str = DEFAULT) -> str:
+    """A clause as a sentence of its own: capital first letter, full stop (``。`` in Chinese)."""
+    return clause[0].upper() + clause[1:] + _FULL_STOPS.get(lang, ".")
 
 
 def tiles_of_suits(suits: set[str]) -> list[Tile]:

@@ -36,7 +36,8 @@ def score() -> ResponseReturnValue:
     body = request.get_json(silent=True)
     if body is None:
         return jsonify(error("bad_request", "the body must be a JSON object (Content-Type: application/json)")), 400
-    response = score_request(body)
+    # Ids and numbers are the contract; the sentences follow the request's language (English by default).
+    response = score_request(body, current_language())
     return jsonify(response), (400 if "error" in response else 200)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from ..engine.catalogues import N_
 from ..engine.points import LIMIT_BASE, base_points, payment, possible_cell
 from ..engine.rules import TENHOU
 
@@ -12,10 +13,10 @@ bp = Blueprint("tables", __name__)
 FU_ROWS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 HAN_COLUMNS = (1, 2, 3, 4)
 TABLES = (
-    ("non-dealer-ron", "Non-dealer, ron", False, False),
-    ("non-dealer-tsumo", "Non-dealer, tsumo (non-dealers / dealer)", False, True),
-    ("dealer-ron", "Dealer, ron", True, False),
-    ("dealer-tsumo", "Dealer, tsumo (each player)", True, True),
+    ("non-dealer-ron", N_("Non-dealer, ron"), False, False),
+    ("non-dealer-tsumo", N_("Non-dealer, tsumo (non-dealers / dealer)"), False, True),
+    ("dealer-ron", N_("Dealer, ron"), True, False),
+    ("dealer-tsumo", N_("Dealer, tsumo (each player)"), True, True),
 )
 
 

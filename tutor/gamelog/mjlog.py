@@ -1,0 +1,357 @@
+"""Tenhou's mjlog: the XML game record Tenhou saves (often gzip-compressed).
+
+Format notes (from public descriptions of the format, in our words)
+--------------------------------------------------------------------
+The root element is ``<mjloggm ver="2.3">``; its children come in play order:
+
+- ``<GO type="T" lobby="L"/>``: the table's rules as bits of ``T``. 0x01 human players,
+  0x02 **no** red fives, 0x04 **no** open tanyao, 0x08 hanchan (else tonpuusen),
+  0x10 three players (sanma), 0x20/0x80 the room, 0x40 fast.
+- ``<UN n0=".." n1=".." n2=".." n3=".." .../>``: player names, percent-encoded UTF-8.
+- ``<INIT seed="r,h,s,d1,d2,i" ten=".." oya="d" hai0=".." ... hai3=".."/>`` starts a hand:
+  round ``r`` (0-3 East 1-4, 4-7 South 1-4, ...), honba ``h``, riichi sticks ``s`` left on the
+  table, two dice, the first dora indicator ``i``; ``oya`` the dealer's seat; ``haiN`` seat N's
+  13 tiles.
+- A tile is a number 0-135: its kind is ``n // 4`` (0-8 1m-9m, 9-17 1p-9p, 18-26 1s-9s,
+  27-33 East South West North haku hatsu chun); with red fives on, copies 16, 52 and 88 are
+  the red 5m, 5p, 5s.
+- ``<T12/>``, ``<U..>``, ``<V..>``, ``<W..>``: seat 0, 1, 2, 3 draws a tile; ``<D..>``,
+  ``<E..>``, ``<F..>``, ``<G..>``: seat 0-3 discards one. The draw after a kan is the
+  replacement tile.
+- ``<REACH who="s" step="1"/>`` announces riichi (the next discard is the riichi tile);
+  ``step="2"`` comes once the stick is placed.
+- ``<DORA hai="n"/>``: a new (kan) dora indicator.
+- ``<N who="s" m="code"/>``: a call. ``code & 3`` is who it came from, counted from the caller
+  (1 the next player, 2 opposite, 3 the previous one; 0 for a closed kan). Then:
+
+  * bit 0x04 set, a **chi**: ``code >> 10`` is ``t * 3 + r``, ``t`` the lowest tile as
+    ``suit * 7 + (number - 1)``, ``r`` which of the three was called; bits 3-4, 5-6, 7-8 give
+    the copy (0-3) of each of the three tiles.
+  * bit 0x08 set, a **pon**; bit 0x10 set, an **added kan**: ``code >> 9`` is ``kind * 3 + r``;
+    bits 5-6 give the copy left out of the pon (for an added kan, the copy added); ``r`` picks
+    the called tile among the three others in copy order.
+  * bit 0x20 set: **nuki** (a North set aside), three-player only.
+  * none of those bits, a **kan**: ``code >> 8`` is ``kind * 4 + c`` with ``c`` the copy
+    called; a closed kan when the source is 0, else a called (open) kan.
+- ``<AGARI ba="h,s" hai=".." m=".." machi="n" ten="fu,points,limit" yaku="id,han,..."
+  yakuman="id,..." doraHai=".." doraHaiUra=".." who="w" fromWho="f" sc=".."/>``: a win.
+  ``hai`` is the concealed hand with the winning tile ``machi``; ``ten`` the fu, the hand's
+  value before honba and sticks, and the limit (0 none, 1 mangan ... 5 yakuman); ``yaku`` pairs
+  of Tenhou's yaku number (:mod:`.yakulist`) and han; ``yakuman`` yakuman numbers alone.
+  ``who == fromWho`` is a tsumo; ``paoWho`` names the player responsible (pao) for a
+  daisangen or daisuushii, when there is one. A double ron is two AGARI in a row.
+- ``<RYUUKYOKU .../>``: the hand ended without a win.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+import xml.etree.ElementTree as ElementTree
+import zlib
+from typing import Any
+from urllib.parse import unquote
+
+from ..engine.catalogues import N_
+from ..engine.tiles import Tile, format_tiles
+from .model import MAX_LOG_BYTES, SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from .yakulist import by_number
+
+RED_COPIES = (16, 52, 88)
+_DRAW = re.compile(r"^([TUVW])(\d+)$")
+_DISCARD = re.compile(r"^([DEFG])(\d+)$")
+
+
+def tile(number: int, aka: bool = True) -> Tile:
+    """Tile ``number`` (0-135) of an mjlog.
+
+    >>> tile(16), tile(17), tile(16, aka=False), tile(135)
+    (Tile('0m'), Tile('5m'), Tile('5m'), Tile('7z'))
+    """
+    if not 0 <= number <= 135:
+        raise LogError(N_("tile number {number} is out of range (an mjlog numbers its tiles 0-135)"), number=number)
+    return Tile.of(number // 4, red=aka and number in RED_COPIES)
+
+
+def decode_meld(code: int) -> tuple[str, tuple[int, ...], int | None, int]:
+    """An ``N`` element's ``m``: (kind, tile numbers, the called or added tile, source 0-3 from the caller).
+
+    Kinds: chi, pon, kakan (the tiles are the whole kan), minkan, ankan (called tile None).
+
+    >>> decode_meld(encode_meld("pon", (36, 37, 39), 37, 2))
+    ('pon', (36, 37, 39), 37, 2)
+    """
+    source = code & 3
+    if code & 0x4:
+        t, r = divmod(code >> 10, 3)
+        base = t // 7 * 9 + t % 7
+        tiles = tuple((base + i) * 4 + (code >> (3 + 2 * i) & 3) for i in range(3))
+        return "chi", tiles, tiles[r], source
+    if code & 0x18:
+        t, r = divmod(code >> 9, 3)
+        if t > 33:
+            raise LogError(N_("meld code {code} names no tile"), code=code)
+        left_out = code >> 5 & 3
+        tiles = tuple(t * 4 + c for c in range(4) if c != left_out)
+        if code & 0x8:
+            return "pon", tiles, tiles[r], source
+        return "kakan", tuple(sorted((*tiles, t * 4 + left_out))), t * 4 + left_out, source
+    if code & 0x20:
+        raise LogError(
+            N_("this log sets a North aside (nuki), which only three-player games do; supported: {supported}"),
+            supported=SUPPORTED_SAID,
+        )
+    t = code >> 8
+    if t > 135:
+        raise LogError(N_("meld code {code} names no tile"), code=code)
+    kind = t // 4
+    tiles = tuple(kind * 4 + c for c in range(4))
+    if source == 0:
+        return "ankan", tiles, None, 0
+    return "minkan", tiles, t, source
+
+
+def encode_meld(kind: str, tiles: tuple[int, ...], called: int | None, source: int) -> int:
+    """The ``m`` code of a meld: the inverse of :func:`decode_meld` (used to write test logs).
+
+    For a kakan ``tiles`` are the pon's three and ``called`` the added tile.
+    """
+    if kind == "chi":
+        ordered = sorted(tiles)
+        base = ordered[0] // 4
+        t = base // 9 * 7 + base % 9
+        code = (t * 3 + ordered.index(called if called is not None else ordered[0])) << 10 | 0x4 | source
+        for i, number in enumerate(ordered):
+            code |= (number % 4) << (3 + 2 * i)
+        return code
+    if kind in ("pon", "kakan"):
+        ordered = sorted(tiles)
+        kind_index = ordered[0] // 4
+        if kind == "pon":
+            left_out = next(c for c in range(4) if kind_index * 4 + c not in ordered)
+            r = ordered.index(called) if called is not None else 0
+        else:
+            assert called is not None
+            left_out = called % 4
+            r = 0
+        return (kind_index * 3 + r) << 9 | (0x8 if kind == "pon" else 0x10) | left_out << 5 | source
+    number = called if called is not None else sorted(tiles)[0]
+    return number << 8 | (0 if kind == "ankan" else source)
+
+
+def _ints(text: str | None, what: str) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise LogError(N_("{what} {text!r} is not a list of numbers"), what=what, text=text[:40]) from None
+
+
+def _attr(element: ElementTree.Element, name: str) -> str:
+    value = element.get(name)
+    if value is None:
+        raise LogError(N_("a <{tag}> element has no {name!r} attribute"), tag=element.tag, name=name)
+    return value
+
+
+def unpack(data: bytes) -> bytes:
+    """The XML of an mjlog, gunzipped when Tenhou saved it compressed (its .mjlog files are)."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+            xml = stream.read(MAX_LOG_BYTES + 1)
+    except (OSError, EOFError, zlib.error):
+        raise LogError(N_("the file is gzip-compressed but cannot be uncompressed (truncated or damaged)")) from None
+    if len(xml) > MAX_LOG_BYTES:
+        raise LogError(N_("the uncompressed log is larger than 10 MB, far more than any game"))
+    return xml
+
+
+def read_mjlog(data: bytes, file: str = "-") -> GameLog:
+    """Read a Tenhou mjlog (XML, or its gzip) into a :class:`GameLog`."""
+    xml = unpack(data)
+    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+        raise LogError(N_("the XML declares a DOCTYPE or entities, which an mjlog never does"))
+    try:
+        root = ElementTree.fromstring(xml)
+    except ElementTree.ParseError as problem:
+        raise LogError(N_("the mjlog's XML is broken or truncated ({problem})"), problem=str(problem)) from None
+    if root.tag != "mjloggm":
+        raise LogError(N_("the XML's root is <{tag}>, not an mjlog's <mjloggm>"), tag=root.tag)
+    return _Reader(file).read(root)
+
+
+class _Reader:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.aka = True
+        self.rules: dict[str, Any] = {}
+        self.players: list[str | None] = [None] * 4
+        self.replay: HandReplay | None = None
+        self.riichi_next: set[int] = set()
+        self.wins: list[Win] = []
+        self.hands = 0
+        self.draws = 0
+        self.finished = True
+
+    def read(self, root: ElementTree.Element) -> GameLog:
+        seen_go = False
+        for element in root:
+            tag = element.tag
+            if tag == "GO":
+                seen_go = True
+                self._rules(element)
+            elif tag == "UN":
+                # The first UN names everyone; a later one (a player reconnecting) names only them.
+                if element.get("n3") == "" and element.get("n2"):
+                    raise LogError(
+                        N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID
+                    )
+                for seat in range(4):
+                    name = element.get(f"n{seat}")
+                    if name:
+                        self.players[seat] = unquote(name)
+            elif tag == "INIT":
+                self._start(element)
+            elif self.replay is not None:
+                self._event(element, self.replay)
+        if not seen_go:
+            raise LogError(N_("the mjlog has no <GO> element, so its rules are unknown"))
+        if not self.finished and self.replay is not None:
+            raise LogError(N_("the log is truncated: it ends in the middle of {where}"), where=self.replay.where)
+        if not self.hands:
+            raise LogError(N_("the mjlog holds no hand (no <INIT> element)"))
+        return GameLog(
+            "mjlog", tuple(p or "" for p in self.players), self.rules, tuple(self.wins), self.hands, self.draws
+        )
+
+    def _rules(self, element: ElementTree.Element) -> None:
+        try:
+            kind = int(element.get("type", "0"))
+        except ValueError:
+            raise LogError(N_("<GO type={type!r}> is not a number"), type=element.get("type")) from None
+        if kind & 0x10:
+            raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
+        self.aka = not kind & 0x02
+        if not self.aka:
+            self.rules["aka"] = False
+        if kind & 0x04:
+            self.rules["open_tanyao"] = False
+
+    def _tiles(self, text: str | None, what: str) -> list[Tile]:
+        return [tile(n, self.aka) for n in _ints(text, what)]
+
+    def _start(self, element: ElementTree.Element) -> None:
+        if not self.finished and self.replay is not None:
+            raise LogError(N_("{where} never ends: a new hand starts before its win or draw"), where=self.replay.where)
+        seed = _ints(_attr(element, "seed"), "the INIT seed")
+        if len(seed) != 6:
+            raise LogError(N_("the INIT seed {seed!r} does not have 6 numbers"), seed=element.get("seed"))
+        dealer = int(_attr(element, "oya"))
+        if not 0 <= dealer <= 3:
+            raise LogError(N_("the dealer's seat {seat} is not 0-3"), seat=dealer)
+        self.hands += 1
+        self.finished = False
+        self.riichi_next = set()
+        self.replay = HandReplay(
+            file=self.file,
+            hand_number=self.hands,
+            round_index=seed[0],
+            honba=seed[1],
+            sticks=seed[2],
+            dealer=dealer,
+            dora=[tile(seed[5], self.aka)],
+            players=self.players,
+            rules=self.rules,
+        )
+        for seat in range(4):
+            self.replay.deal(seat, self._tiles(_attr(element, f"hai{seat}"), "a starting hand"))
+
+    def _event(self, element: ElementTree.Element, replay: HandReplay) -> None:
+        tag = element.tag
+        if self.finished and tag not in ("AGARI", "RYUUKYOKU"):
+            return
+        if match := _DRAW.match(tag):
+            replay.draw("TUVW".index(match[1]), tile(int(match[2]), self.aka))
+        elif match := _DISCARD.match(tag):
+            seat = "DEFG".index(match[1])
+            riichi = seat in self.riichi_next
+            self.riichi_next.discard(seat)
+            replay.discard(seat, tile(int(match[2]), self.aka), riichi=riichi)
+        elif tag == "REACH":
+            if element.get("step") == "1":
+                self.riichi_next.add(int(_attr(element, "who")))
+        elif tag == "N":
+            self._meld(replay, int(_attr(element, "who")), int(_attr(element, "m")))
+        elif tag == "DORA":
+            replay.new_dora(tile(int(_attr(element, "hai")), self.aka))
+        elif tag == "AGARI":
+            self._win(replay, element)
+            self.finished = True
+        elif tag == "RYUUKYOKU":
+            if not self.finished:
+                self.draws += 1
+            self.finished = True
+
+    def _meld(self, replay: HandReplay, who: int, code: int) -> None:
+        kind, numbers, called, source = decode_meld(code)
+        tiles = [tile(n, self.aka) for n in numbers]
+        if kind == "ankan":
+            replay.ankan(who, tiles)
+        elif kind == "kakan":
+            assert called is not None
+            replay.kakan(who, tile(called, self.aka))
+        else:
+            assert called is not None
+            replay.call(who, kind, tiles, tile(called, self.aka), (who + source) % 4)
+
+    def _win(self, replay: HandReplay, element: ElementTree.Element) -> None:
+        who = int(_attr(element, "who"))
+        from_who = int(_attr(element, "fromWho"))
+        ten = _ints(_attr(element, "ten"), "the AGARI ten")
+        if len(ten) < 2:
+            raise LogError(N_("AGARI ten={ten!r} needs fu and points"), ten=element.get("ten"))
+        pairs = _ints(element.get("yaku"), "the AGARI yaku")
+        yakuman_numbers = _ints(element.get("yakuman"), "the AGARI yakuman")
+        yaku: list[tuple[str, int]] = []
+        for number, han in zip(pairs[::2], pairs[1::2], strict=False):
+            name = by_number(number)
+            if name is None:
+                raise LogError(N_("the AGARI names yaku number {number}, which Tenhou does not have"), number=number)
+            if han:
+                yaku.append((name, han))
+        for number in yakuman_numbers:
+            name = by_number(number)
+            if name is None:
+                raise LogError(N_("the AGARI names yaku number {number}, which Tenhou does not have"), number=number)
+            yaku.append((name, 13))
+        text = " ".join(
+            f'{name}="{element.get(name)}"' for name in ("ten", "yaku", "yakuman") if element.get(name) is not None
+        )
+        han = 13 * len(yakuman_numbers) if yakuman_numbers else sum(h for _, h in yaku)
+        recorded = Recorded(han, ten[0], tuple(yaku), ten[1], text, len(yakuman_numbers))
+        stated = sorted(
+            (kind, tuple(tile(n, self.aka) for n in numbers))
+            for kind, numbers, _, _ in map(decode_meld, _ints(element.get("m"), "the AGARI melds"))
+        )
+        made = sorted((meld.kind, meld.tiles) for meld in replay.seats[who].melds)
+        if stated != made:
+            shown = ", ".join(f"{kind} {format_tiles(tiles)}" for kind, tiles in stated) or "none"
+            raise replay.fail(N_("the log's melds for the win ({melds}) are not those the moves made"), melds=shown)
+        ba = _ints(element.get("ba"), "the AGARI ba")
+        self.wins.append(
+            replay.win(
+                who,
+                from_who,
+                recorded,
+                ura=self._tiles(element.get("doraHaiUra"), "the ura indicators"),
+                dora=self._tiles(element.get("doraHai"), "the dora indicators") if element.get("doraHai") else None,
+                win_tile=tile(int(_attr(element, "machi")), self.aka),
+                concealed=self._tiles(_attr(element, "hai"), "the winning hand"),
+                sticks=ba[1] if len(ba) == 2 else None,
+                pao=int(element.get("paoWho", "")) if element.get("paoWho", "").isdigit() else None,
+            )
+        )

@@ -1,0 +1,513 @@
+"""What a game log holds, once read: the wins as score requests, and the replay that derives them.
+
+Both readers (:mod:`.mjlog`, :mod:`.tenhou6`) turn their format into the same calls on a
+:class:`HandReplay` (deal, draw, discard, call, kan, new dora indicator, win), one replay per
+hand. The replay keeps each player's concealed tiles and melds and the few facts the situation
+flags need, so every flag of a request is derived from the order of events, never copied from
+the log's yaku list; the yaku list is compared afterwards (:attr:`Win.notes`).
+
+The public values are plain, immutable and JSON-ready through ``as_json()``:
+
+- :class:`GameLog`: the players, the rules read from the log, every :class:`Win` in file
+  order and how many hands ended without a win.
+- :class:`Win`: ``request`` (a score request of ``shared/api/score.md``), ``recorded``
+  (:class:`Recorded`: han, fu, yaku, points before honba and sticks, the log's own text),
+  ``source`` (:class:`Source`: file, round, seat, player) and ``melds`` with the detail the
+  contract has no field for (added kan, called tile, who it was called from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.catalogues import N_, Problem, Sentence, said
+from ..engine.situation import STANDARD_FLAGS, WIND_LETTERS
+from ..engine.tiles import DRAGONS, WINDS, Tile, format_tiles, parse_tiles
+
+MAX_LOG_BYTES = 10 * 1024 * 1024
+"""Largest log read: a whole hanchan is well under 100 kB in either format."""
+LIVE_WALL = 70
+"""Draws a four-player hand allows (136 tiles - 52 dealt - 14 dead wall); the 70th is the last."""
+ROUND_NAMES = ("East", "South", "West", "North")
+SUPPORTED = N_(
+    "four-player games (tonpuusen or hanchan) with one red five per suit or none, with or without open tanyao"
+)
+"""What the readers accept, for the messages that refuse the rest (a marked sentence)."""
+SUPPORTED_SAID = Sentence(SUPPORTED)
+
+
+class LogError(Problem):
+    """A log that cannot be read: not a log, truncated, inconsistent, or rules we do not support.
+
+    The message is a marked sentence (``str()`` is the English; ``text(lang)`` says it in a language).
+    """
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The result as the log states it."""
+
+    han: int
+    """Han of the hand (13 per yakuman unit for yakuman hands)."""
+    fu: int | None
+    """Fu as recorded; None when the log does not state it (tenhou.net/6 omits it on limit hands)."""
+    yaku: tuple[tuple[str, int], ...]
+    """(our yaku id, han) in the log's order; dora, ura_dora and aka_dora with their count, 0 left out."""
+    points: int
+    """The hand's value as the log states it, before honba and riichi sticks (a tsumo: all payments)."""
+    text: str
+    """The log's own result string."""
+    yakuman: int = 0
+    """Yakuman units (0 for ordinary hands)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": [{"id": name, "han": han} for name, han in self.yaku],
+            "yakuman": self.yakuman,
+            "points": self.points,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a win comes from."""
+
+    file: str
+    round: str
+    """E.g. ``"East 2, 1 honba"``."""
+    seat: int
+    """The winner's seat in the log, 0-3 (0 is the first player listed, East in East 1)."""
+    player: str | None
+    hand_number: int
+    """1 for the first hand of the game, counting draws."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "round": self.round,
+            "seat": self.seat,
+            "player": self.player,
+            "hand_number": self.hand_number,
+        }
+
+
+@dataclass(frozen=True)
+class LoggedMeld:
+    """A meld with what the contract leaves out: added kan apart from open kan, the called tile."""
+
+    kind: str
+    """``chi``, ``pon``, ``minkan`` (called kan), ``kakan`` (added kan) or ``ankan``."""
+    tiles: tuple[Tile, ...]
+    called: Tile | None
+    """The tile taken from another player (the added tile for a kakan; None for an ankan)."""
+    from_seat: int | None
+    """The seat it was called from (for a kakan: of the pon it grew from)."""
+
+    @property
+    def contract_kind(self) -> str:
+        """The score contract knows one open kan: an added kan is a ``minkan`` there."""
+        return "minkan" if self.kind == "kakan" else self.kind
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "tiles": format_tiles(self.tiles),
+            "called": str(self.called) if self.called else None,
+            "from_seat": self.from_seat,
+        }
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner of one hand (a double ron gives two)."""
+
+    request: dict[str, Any]
+    recorded: Recorded
+    source: Source
+    melds: tuple[LoggedMeld, ...]
+    notes: tuple[str, ...] = ()
+    """Where the events and the log's own yaku list disagree (empty when they agree); each is
+    :class:`~tutor.engine.catalogues.Said` text, English that the app can say in another language."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``tutor import-log --jsonl`` line: request, recorded, source."""
+        return {"request": self.request, "recorded": self.recorded.as_json(), "source": self.source.as_json()}
+
+    def as_record(self) -> dict[str, Any]:
+        """Everything, JSON-ready, to store a win and rebuild it with :meth:`from_record`."""
+        return {
+            **self.as_json(),
+            "melds": [meld.as_json() for meld in self.melds],
+            "notes": [str(note) for note in self.notes],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Win:
+        """The inverse of :meth:`as_record` (of :meth:`as_json` too, with no melds or notes)."""
+        recorded = dict(record["recorded"])
+        recorded["yaku"] = tuple((y["id"], y["han"]) for y in recorded["yaku"])
+        melds = tuple(
+            LoggedMeld(
+                m["kind"],
+                tuple(parse_tiles(m["tiles"])),
+                Tile(m["called"]) if m["called"] else None,
+                m["from_seat"],
+            )
+            for m in record.get("melds", ())
+        )
+        return cls(
+            dict(record["request"]),
+            Recorded(**recorded),
+            Source(**record["source"]),
+            melds,
+            tuple(record.get("notes", ())),
+        )
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A whole game log, read."""
+
+    format: str
+    """``"mjlog"`` or ``"tenhou6"``."""
+    players: tuple[str, ...]
+    rules: dict[str, Any]
+    """Score-contract rule overrides the lobby needs ({} for Tenhou's usual red-five table)."""
+    wins: tuple[Win, ...]
+    hands: int
+    """Hands played, draws included."""
+    draws: int
+    """Hands that ended without a win."""
+
+
+def round_name(round_index: int, honba: int) -> str:
+    """``round_name(1, 1)`` -> ``"East 2, 1 honba"``."""
+    name = f"{ROUND_NAMES[round_index // 4 % 4]} {round_index % 4 + 1}"
+    return f"{name}, {honba} honba" if honba else name
+
+
+@dataclass
+class _Seat:
+    concealed: list[Tile] = field(default_factory=list)
+    melds: list[LoggedMeld] = field(default_factory=list)
+    discarded: bool = False
+    """Has made a discard this hand (so a win is no longer tenhou/chiihou, riichi no longer double)."""
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    last_draw: Tile | None = None
+
+
+class HandReplay:
+    """One hand, event by event. Readers call the methods in the log's order; mistakes raise LogError."""
+
+    def __init__(
+        self,
+        *,
+        file: str,
+        hand_number: int,
+        round_index: int,
+        honba: int,
+        sticks: int,
+        dealer: int,
+        dora: Sequence[Tile],
+        players: Sequence[str | None],
+        rules: dict[str, Any],
+    ) -> None:
+        self.file = file
+        self.hand_number = hand_number
+        self.round_index = round_index
+        self.honba = honba
+        self.sticks = sticks
+        self.dealer = dealer
+        self.dora = list(dora)
+        self.players = players
+        self.rules = rules
+        self.seats = [_Seat() for _ in range(4)]
+        self.draws = 0
+        self.calls_made = False
+        """A call or kan by anyone: ends every first-turn privilege (double riichi, tenhou, chiihou)."""
+        self.pending_riichi: int | None = None
+        self.rinshan_due: int | None = None
+        """A kan was just declared by this seat: its next draw is the replacement tile."""
+        self.last: tuple[str, int, Tile | None] = ("start", dealer, None)
+        """The latest event: (what, seat, tile) with what in draw, rinshan, discard, kakan, ankan, call."""
+        self.wins: list[Win] = []
+        self.sticks_paid = False
+        self.pao: dict[int, int] = {}
+        """Winner-to-be -> the seat whose discard completed their third dragon or fourth wind set."""
+
+    @property
+    def where(self) -> str:
+        return round_name(self.round_index, self.honba)
+
+    def fail(self, problem: str, **params: Any) -> LogError:
+        """A problem in this hand (a marked sentence with its parameters), prefixed with the round."""
+        return LogError(N_("{where}: {problem}"), where=self.where, problem=Sentence(problem, **params))
+
+    # Events -------------------------------------------------------------------------------------
+
+    def deal(self, seat: int, tiles: Sequence[Tile]) -> None:
+        if len(tiles) != 13:
+            raise self.fail(N_("seat {seat} is dealt {count} tiles, not 13"), seat=seat, count=len(tiles))
+        self.seats[seat].concealed = list(tiles)
+
+    def draw(self, seat: int, tile: Tile) -> None:
+        self._settle_riichi()
+        player = self.seats[seat]
+        rinshan = self.rinshan_due == seat
+        self.rinshan_due = None
+        self.draws += 1
+        if self.draws > LIVE_WALL:
+            raise self.fail(N_("more than {most} draws in one hand"), most=LIVE_WALL)
+        player.concealed.append(tile)
+        player.last_draw = tile
+        self.last = ("rinshan" if rinshan else "draw", seat, tile)
+
+    def discard(self, seat: int, tile: Tile, riichi: bool = False) -> None:
+        player = self.seats[seat]
+        self._take(seat, [tile], "discard")
+        if player.riichi:
+            player.ippatsu = False  # the riichi player's next discard ends ippatsu
+        if riichi:
+            if player.riichi:
+                raise self.fail(N_("seat {seat} declares riichi twice"), seat=seat)
+            self.pending_riichi = seat
+            player.double_riichi = not player.discarded and not self.calls_made
+        player.discarded = True
+        self.last = ("discard", seat, tile)
+
+    def call(self, seat: int, kind: str, tiles: Sequence[Tile], called: Tile, from_seat: int) -> None:
+        """A chi, pon or called kan (minkan) of ``from_seat``'s latest discard."""
+        self._settle_riichi()
+        if self.last[0] != "discard" or self.last[1] != from_seat or self.last[2] != called:
+            raise self.fail(
+                N_("seat {seat} calls {tile} from seat {source}, which did not just discard it"),
+                seat=seat,
+                tile=str(called),
+                source=from_seat,
+            )
+        own = list(tiles)
+        own.remove(called)
+        self._take(seat, own, kind)
+        self.seats[seat].melds.append(LoggedMeld(kind, tuple(sorted(tiles)), called, from_seat))
+        if kind != "chi" and self._completes_big_set(seat, called):
+            self.pao[seat] = from_seat  # RULES.md 9.6: that discarder is responsible
+        self._interrupt()
+        if kind == "minkan":
+            self.rinshan_due = seat
+        self.last = ("call", seat, called)
+
+    def ankan(self, seat: int, tiles: Sequence[Tile]) -> None:
+        self._settle_riichi()
+        self._take(seat, tiles, "closed kan")
+        self.seats[seat].melds.append(LoggedMeld("ankan", tuple(sorted(tiles)), None, None))
+        self._interrupt()
+        self.rinshan_due = seat
+        self.last = ("ankan", seat, tiles[0])
+
+    def kakan(self, seat: int, tile: Tile) -> None:
+        self._settle_riichi()
+        melds = self.seats[seat].melds
+        position = next((i for i, m in enumerate(melds) if m.kind == "pon" and m.tiles[0].index == tile.index), None)
+        if position is None:
+            raise self.fail(N_("seat {seat} adds {tile} to a pon it does not have"), seat=seat, tile=str(tile))
+        meld = melds[position]
+        self._take(seat, [tile], "added kan")
+        melds[position] = LoggedMeld("kakan", tuple(sorted((*meld.tiles, tile))), tile, meld.from_seat)
+        self._interrupt()
+        self.rinshan_due = seat
+        self.last = ("kakan", seat, tile)
+
+    def new_dora(self, tile: Tile) -> None:
+        if len(self.dora) >= 5:
+            raise self.fail(N_("more than 5 dora indicators"))
+        self.dora.append(tile)
+
+    # The win ------------------------------------------------------------------------------------
+
+    def win(
+        self,
+        who: int,
+        from_who: int,
+        recorded: Recorded,
+        *,
+        ura: Sequence[Tile] = (),
+        dora: Sequence[Tile] | None = None,
+        win_tile: Tile | None = None,
+        concealed: Sequence[Tile] | None = None,
+        sticks: int | None = None,
+        pao: int | None = None,
+    ) -> Win:
+        """Record a win. ``dora``, ``win_tile``, ``concealed`` and ``sticks`` are what the log states
+        (mjlog does, tenhou.net/6 does not): each is checked against the replay. ``pao`` is the seat
+        the log makes responsible, if any: compared with the moves (a difference becomes a note)."""
+        player = self.seats[who]
+        tsumo = who == from_who
+        what, seat, tile = self.last
+        chankan = False
+        if tsumo:
+            if seat != who or what not in ("draw", "rinshan") or tile is None:
+                raise self.fail(N_("seat {seat} wins by tsumo but did not just draw"), seat=who)
+            win = tile
+            hand = list(player.concealed)
+        else:
+            if seat != from_who or what not in ("discard", "kakan") or tile is None:
+                raise self.fail(
+                    N_("seat {seat} wins by ron on seat {source}, who did not just discard"), seat=who, source=from_who
+                )
+            win = tile
+            chankan = what == "kakan"
+            hand = [*player.concealed, win]
+        if win_tile is not None and win_tile != win:
+            raise self.fail(
+                N_("the log says seat {seat} won on {logged}, but the moves give {tile}"),
+                seat=who,
+                logged=str(win_tile),
+                tile=str(win),
+            )
+        if concealed is not None and sorted(concealed) != sorted(hand):
+            raise self.fail(
+                f"the log's winning hand {format_tiles(concealed)} does not match the moves ({format_tiles(hand)})"
+            )
+        if dora is not None and list(dora) != self.dora:
+            raise self.fail(
+                f"the log's dora indicators {format_tiles(dora)} do not match those revealed ({format_tiles(self.dora)})"
+            )
+        last_tile = self.draws == LIVE_WALL
+        clean_first_draw = tsumo and not player.discarded and not self.calls_made
+        flags = {
+            "tsumo": tsumo,
+            "riichi": player.riichi,
+            "double_riichi": player.double_riichi and player.riichi,
+            "ippatsu": player.riichi and player.ippatsu,
+            "rinshan": tsumo and what == "rinshan",
+            "chankan": chankan,
+            "haitei": tsumo and last_tile and what == "draw",
+            "houtei": not tsumo and last_tile and what == "discard",
+            "tenhou": clean_first_draw and who == self.dealer,
+            "chiihou": clean_first_draw and who != self.dealer,
+        }
+        if self.wins:
+            # A double ron: honba and sticks go only to the winner nearest the discarder in turn
+            # order (RULES.md 9.5), whom the logs list first.
+            first = self.wins[0].source.seat
+            if tsumo or (who - from_who) % 4 <= (first - from_who) % 4:
+                raise self.fail(
+                    N_("seat {seat}'s win is listed after seat {first}'s, out of turn order"), seat=who, first=first
+                )
+        honba = 0 if self.sticks_paid else self.honba
+        table_sticks = 0 if self.sticks_paid else self.sticks
+        if sticks is not None and not self.sticks_paid and sticks != table_sticks:
+            raise self.fail(
+                N_("the log puts {logged} riichi stick(s) on the table, the moves {sticks}"),
+                logged=sticks,
+                sticks=table_sticks,
+            )
+        self.sticks_paid = True
+        request: dict[str, Any] = {
+            "hand": format_tiles(hand),
+            "win": str(win),
+            "melds": [{"kind": m.contract_kind, "tiles": format_tiles(m.tiles)} for m in player.melds],
+            **{flag: flags[flag] for flag in STANDARD_FLAGS},
+            "seat_wind": WIND_LETTERS[(who - self.dealer) % 4],
+            "round_wind": WIND_LETTERS[self.round_index // 4 % 4],
+            "dora_indicators": [str(t) for t in self.dora],
+            "ura_indicators": [str(t) for t in ura],
+            "honba": honba,
+            "riichi_sticks": table_sticks,
+        }
+        responsible = self.pao.get(who)
+        if responsible is not None and responsible != who:
+            request["pao"] = WIND_LETTERS[(responsible - self.dealer) % 4]
+            if not tsumo:
+                request["discarder"] = WIND_LETTERS[(from_who - self.dealer) % 4]
+        if self.rules:
+            request["rules"] = dict(self.rules)
+        notes = _cross_check(flags, recorded)
+        if pao != responsible:
+            notes.append(
+                said(
+                    N_("the log makes seat {logged} responsible (pao), the moves seat {seat}"),
+                    logged="-" if pao is None else pao,
+                    seat="-" if responsible is None else responsible,
+                )
+            )
+        source = Source(self.file, self.where, who, self.players[who], self.hand_number)
+        result = Win(request, recorded, source, tuple(player.melds), tuple(notes))
+        self.wins.append(result)
+        return result
+
+    # Helpers ------------------------------------------------------------------------------------
+
+    def _take(self, seat: int, tiles: Iterable[Tile], what: str) -> None:
+        concealed = self.seats[seat].concealed
+        for tile in tiles:
+            try:
+                concealed.remove(tile)
+            except ValueError:
+                raise self.fail(
+                    N_("seat {seat} uses {tile} for a {what} but does not hold it"),
+                    seat=seat,
+                    tile=str(tile),
+                    what=what,
+                ) from None
+
+    def _completes_big_set(self, seat: int, called: Tile) -> bool:
+        """Does this call make the seat's third dragon set or fourth wind set (the pao calls)?"""
+        for group, needed in ((DRAGONS, 3), (WINDS, 4)):
+            if called.index in group:
+                sets = {
+                    m.tiles[0].index for m in self.seats[seat].melds if m.kind != "chi" and m.tiles[0].index in group
+                }
+                return len(sets) == needed
+        return False
+
+    def _interrupt(self) -> None:
+        self.calls_made = True
+        for player in self.seats:
+            player.ippatsu = False
+
+    def _settle_riichi(self) -> None:
+        """A riichi discard nobody ronned: the stick is on the table and ippatsu begins."""
+        if self.pending_riichi is not None:
+            player = self.seats[self.pending_riichi]
+            player.riichi = player.ippatsu = True
+            self.sticks += 1
+            self.pending_riichi = None
+
+
+_FLAG_YAKU = {
+    "riichi": "riichi",
+    "double_riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "rinshan": "rinshan",
+    "chankan": "chankan",
+    "haitei": "haitei",
+    "houtei": "houtei",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+}
+
+
+def _cross_check(flags: dict[str, bool], recorded: Recorded) -> list[str]:
+    """Situation yaku the moves show but the log does not record, or the other way round."""
+    if recorded.yakuman and not (flags["tenhou"] or flags["chiihou"]):
+        return []  # a yakuman hand lists only its yakuman: the situation yaku are not there to compare
+    listed = {name for name, _ in recorded.yaku}
+    if flags["double_riichi"]:
+        flags = {**flags, "riichi": False}  # double riichi replaces riichi in the yaku list
+    notes: list[str] = []
+    for flag, yaku in _FLAG_YAKU.items():
+        if recorded.yakuman and yaku not in ("tenhou", "chiihou"):
+            continue
+        if flags[flag] and yaku not in listed:
+            notes.append(said(N_("the moves show {yaku} but the log does not record it"), yaku=yaku))
+        elif yaku in listed and not flags[flag]:
+            notes.append(said(N_("the log records {yaku} but the moves do not show it"), yaku=yaku))
+    return notes

@@ -1,0 +1,339 @@
+"""The tenhou.net/6 log viewer's JSON (also written by other clients' log converters).
+
+Format notes (from public descriptions of the format, in our words)
+--------------------------------------------------------------------
+One JSON object: ``"name"`` the four player names, ``"rule"`` the table's rules
+(``"disp"``, a label such as ``"般南喰赤"`` in which 喰 means open tanyao and 赤 red fives,
+and ``"aka"`` 1 or 0, or ``"aka51"``/``"aka52"``/``"aka53"`` per suit), and ``"log"``, one
+array per hand::
+
+    [[round, honba, sticks], [four scores], [dora indicators], [ura indicators],
+     seat 0's start, seat 0's takes, seat 0's discards, ... the same for seats 1-3,
+     [result]]
+
+- ``round`` 0-3 is East 1-4, 4-7 South 1-4; the dealer is seat ``round % 4``. ``sticks`` are
+  riichi sticks left from earlier hands. The dora list holds every indicator revealed by the end
+  of the hand, kan dora included.
+- A tile is a two-digit number: 11-19 1m-9m, 21-29 1p-9p, 31-39 1s-9s, 41-47 East South West
+  North haku hatsu chun; 51, 52, 53 the red 5m, 5p, 5s.
+- *Takes* are the tiles a seat drew, in order, or a string for a call of someone's discard:
+  the letter ``c`` (chi), ``p`` (pon) or ``m`` (called kan) stands just before the called tile,
+  and where it stands tells whom it came from: first, the previous player (chi is always so);
+  after one tile, the player opposite; further right, the next player. ``"p414141"`` is a pon of
+  East from the previous player, ``"2121m2121"``... ``"212121m21"`` a kan called from the next.
+- *Discards* are tiles, ``60`` for the tile just drawn (tsumogiri), ``"r"`` before a tile for
+  the riichi discard (``"r60"`` too), ``0`` for the turn a called kan replaces, and strings for
+  kans made on one's own turn: ``a`` in a closed kan (``"424242a42"``), ``k`` before the added
+  tile of an added kan (a pon's string with ``p`` turned into ``k`` + the added tile). A kan is
+  followed by the replacement draw among the takes.
+- The result is ``["和了", [score changes], [who, from, pao, "points text", "yaku(N飜)", ...]]``
+  for a win (two change/detail pairs for a double ron; ``who == from`` is a tsumo; ``pao`` is
+  the responsible player of a daisangen or daisuushii, the winner's own seat when none), or a draw
+  such as ``["流局", [...]]``. The points text is e.g. ``"30符1飜1000点"`` (ron),
+  ``"30符2飜500-1000点"`` (a non-dealer's tsumo: each non-dealer, then the dealer),
+  ``"40符3飜2600点∀"`` (a dealer's tsumo: each player), ``"満貫8000点"``; honba and sticks are
+  not in it. Yakuman are written ``"国士無双(役満)"``.
+
+Nothing says when a kan's dora was flipped or when a hand's turns interleave, so the reader
+replays the turns: after each discard, a seat whose next take is a call from the discarder
+takes the turn, otherwise the next seat draws.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..engine.catalogues import N_
+from ..engine.tiles import Tile
+from .model import SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from .yakulist import by_name
+
+DRAW_RESULTS = frozenset(
+    ("流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四風連打", "四家立直", "三家和了", "四槓散了")
+)
+_POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀?)$")
+_YAKU = re.compile(r"^(.+)\((?:(\d+)飜|(役満)|(ダブル役満))\)$")
+_RED = {51: Tile("0m"), 52: Tile("0p"), 53: Tile("0s")}
+
+
+def tile(number: Any) -> Tile:
+    """A tenhou.net/6 tile number.
+
+    >>> tile(11), tile(29), tile(47), tile(52)
+    (Tile('1m'), Tile('9p'), Tile('7z'), Tile('0p'))
+    """
+    if type(number) is not int:
+        raise LogError(N_("{value!r} is not a tile number"), value=number)
+    if number in _RED:
+        return _RED[number]
+    suit, digit = divmod(number, 10)
+    if 1 <= suit <= 3 and 1 <= digit <= 9 or suit == 4 and 1 <= digit <= 7:
+        return Tile.of((suit - 1) * 9 + digit - 1)
+    raise LogError(N_("{number} is not a tenhou.net/6 tile (11-19, 21-29, 31-39, 41-47, 51-53)"), number=number)
+
+
+def number_of(t: Tile) -> int:
+    """The inverse of :func:`tile` (writes test logs)."""
+    if t.red:
+        return 50 + "mps".index(t.suit) + 1
+    return (t.index // 9 + 1) * 10 + t.number
+
+
+def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
+    """Read a tenhou.net/6 JSON log into a :class:`GameLog`."""
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError) as problem:
+        raise LogError(
+            N_("the tenhou.net/6 log is not valid JSON, perhaps truncated ({problem})"), problem=str(problem)
+        ) from None
+    if not isinstance(document, dict) or not isinstance(document.get("log"), list):
+        raise LogError(N_('the JSON has no "log" list, so it is not a tenhou.net/6 log'))
+    rules = _rules(document.get("rule"))
+    names = document.get("name") or ["", "", "", ""]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise LogError(N_('"name" must be a list of player names'))
+    if len(names) == 3 or (len(names) == 4 and names[3] == "" and all(names[:3])):
+        raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
+    if len(names) != 4:
+        raise LogError(N_('"name" lists {count} players; a four-player log lists 4'), count=len(names))
+    players: list[str | None] = [n or None for n in names]
+    wins: list[Win] = []
+    draws = 0
+    for number, kyoku in enumerate(document["log"], start=1):
+        found, drawn = _hand(kyoku, number, file, players, rules)
+        wins += found
+        draws += drawn
+    if not document["log"]:
+        raise LogError(N_('the "log" list is empty: no hand to read'))
+    return GameLog("tenhou6", tuple(names), rules, tuple(wins), len(document["log"]), draws)
+
+
+def _rules(rule: Any) -> dict[str, Any]:
+    if rule is None:
+        return {}
+    if not isinstance(rule, dict):
+        raise LogError(N_('"rule" must be an object'))
+    disp = str(rule.get("disp", ""))
+    if "三" in disp:
+        raise LogError(
+            N_("this is a three-player game (sanma, {rule!r}); supported: {supported}"),
+            rule=disp,
+            supported=SUPPORTED_SAID,
+        )
+    rules: dict[str, Any] = {}
+    counts = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
+    if any(type(c) is not int or c not in (0, 1) for c in counts):
+        raise LogError(
+            N_("this table uses {rule!r} red fives; supported: {supported}"), rule=rule, supported=SUPPORTED_SAID
+        )
+    if "aka" in rule and any(key in rule for key in ("aka51", "aka52", "aka53")):
+        counts = counts[1:]  # the per-suit counts say more than the total flag
+    if counts and len(set(counts)) > 1:
+        raise LogError(
+            N_("this table has red fives in some suits only; supported: {supported}"), supported=SUPPORTED_SAID
+        )
+    if counts and counts[0] == 0:
+        rules["aka"] = False
+    # Tenhou's own labels start with the lobby (般 上 特 鳳) and name open tanyao (喰) when allowed.
+    if disp[:1] in ("般", "上", "特", "鳳") and "喰" not in disp:
+        rules["open_tanyao"] = False
+    return rules
+
+
+def _marker(text: str, letters: str) -> tuple[str, int, list[Tile]]:
+    """(letter, its position, the tiles in order) of a call string such as ``"21p2121"``."""
+    found = [(i, ch) for i, ch in enumerate(text) if ch.isalpha()]
+    if len(found) != 1 or found[0][1] not in letters:
+        raise LogError(
+            N_("{text!r} is not a call string (one of {letters} among tile numbers)"),
+            text=text,
+            letters=", ".join(letters),
+        )
+    position, letter = found[0]
+    digits = text[:position] + text[position + 1 :]
+    if len(digits) % 2 or not digits.isdigit():
+        raise LogError(N_("{text!r} is not a call string (tile numbers are two digits each)"), text=text)
+    return letter, position, [tile(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
+
+
+def _source(caller: int, letter: str, position: int) -> int:
+    if letter == "c" or position == 0:
+        return (caller + 3) % 4
+    if position == 2:
+        return (caller + 2) % 4
+    return (caller + 1) % 4
+
+
+def _hand(
+    kyoku: Any, number: int, file: str, players: list[str | None], rules: dict[str, Any]
+) -> tuple[list[Win], int]:
+    if not isinstance(kyoku, list) or len(kyoku) != 17:
+        raise LogError(
+            N_("hand {number} of the log is not the 17-part list a tenhou.net/6 hand is (truncated?)"), number=number
+        )
+    head = kyoku[0]
+    if not (isinstance(head, list) and len(head) == 3 and all(type(v) is int and v >= 0 for v in head)):
+        raise LogError(N_("hand {number} does not start with [round, honba, sticks]"), number=number)
+    round_index, honba, sticks = head
+    for part, name in ((kyoku[2], "dora"), (kyoku[3], "ura")):
+        if not isinstance(part, list):
+            raise LogError(N_("hand {number}: the {name} indicators are not a list"), number=number, name=name)
+    if not kyoku[2]:
+        raise LogError(N_("hand {number}: no dora indicator"), number=number)
+    replay = HandReplay(
+        file=file,
+        hand_number=number,
+        round_index=round_index,
+        honba=honba,
+        sticks=sticks,
+        dealer=round_index % 4,
+        dora=[tile(n) for n in kyoku[2]],
+        players=players,
+        rules=rules,
+    )
+    takes: list[list[Any]] = []
+    discards: list[list[Any]] = []
+    for seat in range(4):
+        start, took, threw = kyoku[4 + 3 * seat : 7 + 3 * seat]
+        if not all(isinstance(part, list) for part in (start, took, threw)):
+            raise replay.fail(N_("seat {seat}'s tiles are not lists"), seat=seat)
+        replay.deal(seat, [tile(n) for n in start])
+        takes.append(list(took))
+        discards.append(list(threw))
+    _play(replay, takes, discards)
+    result = kyoku[16]
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise replay.fail(N_("the hand has no result"))
+    if result[0] in DRAW_RESULTS:
+        return [], 1
+    if result[0] != "和了" or len(result) < 3 or len(result) % 2 == 0:
+        raise replay.fail(N_("unknown result {result!r}"), result=result[0])
+    wins = []
+    for detail in result[2::2]:
+        wins.append(_win(replay, detail, [tile(n) for n in kyoku[3]]))
+    return wins, 0
+
+
+def _play(replay: HandReplay, takes: list[list[Any]], discards: list[list[Any]]) -> None:
+    """Replay the turns (see the module docstring) until no seat has a move left."""
+    took = [0] * 4
+    threw = [0] * 4
+
+    def next_take(seat: int) -> Any:
+        if took[seat] >= len(takes[seat]):
+            return None
+        took[seat] += 1
+        return takes[seat][took[seat] - 1]
+
+    def draw(seat: int) -> bool:
+        value = next_take(seat)
+        if value is None:
+            return False
+        if not isinstance(value, int):
+            raise replay.fail(N_("seat {seat}'s take {take!r} is a call where a draw was due"), seat=seat, take=value)
+        replay.draw(seat, tile(value))
+        return True
+
+    turn = replay.dealer
+    drawing = True
+    while True:
+        if drawing and not draw(turn):
+            break
+        if threw[turn] >= len(discards[turn]):
+            break  # a tsumo (or a ron on the latest discard) ended the hand
+        move = discards[turn][threw[turn]]
+        threw[turn] += 1
+        if isinstance(move, str) and ("a" in move or "k" in move):
+            letter, _, tiles = _marker(move, "ak")  # an added kan's tiles: its pon's and the added one
+            if letter == "a":
+                replay.ankan(turn, tiles)
+            else:
+                replay.kakan(turn, _after(move, "k"))
+            drawing = True  # the replacement tile
+            continue
+        riichi = isinstance(move, str) and move.startswith("r")
+        value = move[1:] if riichi else move
+        if riichi:
+            try:
+                value = int(value)
+            except ValueError:
+                raise replay.fail(N_("{move!r} is not a riichi discard"), move=move) from None
+        if value == 60:
+            last = replay.seats[turn].last_draw
+            if last is None or replay.last[:2] not in (("draw", turn), ("rinshan", turn)):
+                raise replay.fail(N_("seat {seat} discards the tile just drawn (60) without having drawn"), seat=turn)
+            discarded = last
+        else:
+            discarded = tile(value)
+        replay.discard(turn, discarded, riichi=riichi)
+        caller = _caller(takes, took, turn)
+        if caller is None:
+            turn = (turn + 1) % 4
+            drawing = True
+            continue
+        letter, position, tiles = _marker(next_take(caller), "cpm")
+        called = _after(takes[caller][took[caller] - 1], letter)
+        kind = {"c": "chi", "p": "pon", "m": "minkan"}[letter]
+        replay.call(caller, kind, tiles, called, _source(caller, letter, position))
+        turn = caller
+        drawing = kind == "minkan"
+        if drawing and threw[turn] < len(discards[turn]) and discards[turn][threw[turn]] == 0:
+            threw[turn] += 1  # the discard a called kan replaces
+    left = [seat for seat in range(4) if took[seat] < len(takes[seat]) or threw[seat] < len(discards[seat])]
+    if left:
+        raise replay.fail(
+            N_("seat {seat} has moves left after the hand ended: the turns do not fit together"), seat=left[0]
+        )
+
+
+def _after(text: str, letter: str) -> Tile:
+    position = text.index(letter)
+    return tile(int(text[position + 1 : position + 3]))
+
+
+def _caller(takes: list[list[Any]], took: list[int], discarder: int) -> int | None:
+    """The seat whose next take is a call of ``discarder``'s tile (pon or kan before chi)."""
+    found = []
+    for seat in range(4):
+        if seat == discarder or took[seat] >= len(takes[seat]):
+            continue
+        value = takes[seat][took[seat]]
+        if isinstance(value, str):
+            letter, position, _ = _marker(value, "cpm")
+            if _source(seat, letter, position) == discarder:
+                found.append((letter == "c", seat))
+    return min(found)[1] if found else None
+
+
+def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
+    if not (isinstance(detail, list) and len(detail) >= 4 and all(type(v) is int for v in detail[:3])):
+        raise replay.fail(N_("a win's details are not [who, from, pao, points, yaku...]"))
+    who, from_who = detail[0], detail[1]
+    if not (0 <= who <= 3 and 0 <= from_who <= 3):
+        raise replay.fail(N_("win by seat {seat} from seat {source}: seats are 0-3"), seat=who, source=from_who)
+    text = detail[3]
+    if not isinstance(text, str) or not (points := _POINTS.search(text)):
+        raise replay.fail(N_("the points text {text!r} is not like '30符1飜1000点'"), text=text)
+    first, second, everyone = int(points[1]), points[2], points[3]
+    value = 3 * first if everyone else 2 * first + int(second) if second else first
+    yaku: list[tuple[str, int]] = []
+    units = 0
+    for item in detail[4:]:
+        match = _YAKU.match(item) if isinstance(item, str) else None
+        name = by_name(match[1]) if match else None
+        if not match or name is None:
+            raise replay.fail(N_("unknown yaku {yaku!r}"), yaku=item)
+        han = int(match[2]) if match[2] else 13 if match[3] else 26
+        if not match[2]:
+            units += han // 13
+        if han:
+            yaku.append((name, han))
+    fu = re.search(r"(\d+)符", text)
+    han_text = re.search(r"(\d+)飜", text)
+    han = int(han_text[1]) if han_text else 13 * units if units else sum(h for _, h in yaku)
+    recorded = Recorded(han, int(fu[1]) if fu else None, tuple(yaku), value, text, units)
+    pao = detail[2] if detail[2] != who else None  # the winner's own seat there means no pao
+    return replay.win(who, from_who, recorded, ura=ura if replay.seats[who].riichi else (), pao=pao)
