@@ -63,6 +63,10 @@ def test_a_worksheet_without_a_seed_gets_one_in_its_address(client: FlaskClient)
     assert response.status_code == 302
     assert re.search(r"seed=[0-9a-f]{6}", response.location) and "topic=fu" in response.location
     assert "csrf_token" not in response.location
+    # A seed typed on the practice page is kept; the form's token never stays in the address.
+    kept = client.get("/practice/worksheet?topic=fu&seed=mine&csrf_token=abc&mode=quiz")
+    assert kept.status_code == 302 and "seed=mine" in kept.location
+    assert "csrf_token" not in kept.location and "mode" not in kept.location
 
 
 def test_bad_worksheet_settings_are_named(client: FlaskClient) -> None:

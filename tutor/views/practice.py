@@ -252,9 +252,13 @@ def worksheet() -> ResponseReturnValue:
     def names(key: str) -> list[str]:
         return [name.strip() for value in args.getlist(key) for name in value.split(",") if name.strip()]
 
-    if not args.get("seed", "").strip():  # a seed of its own, in the address, so a reload prints the same hands
+    # From the practice page's form: the CSRF token and the mode button stay out of the address (a token
+    # in a URL ends up in history and logs), and a quiz without a seed gets one, so a reload prints the
+    # same hands.
+    if not args.get("seed", "").strip() or "csrf_token" in args or "mode" in args:
         chosen: dict[str, Any] = {k: v for k, v in args.to_dict(flat=False).items() if k not in ("csrf_token", "mode")}
-        return redirect(url_for("practice.worksheet", **{**chosen, "seed": secrets.token_hex(3)}))
+        chosen["seed"] = args.get("seed", "").strip() or secrets.token_hex(3)
+        return redirect(url_for("practice.worksheet", **chosen))
     raw: dict[str, Any] = {
         "seed": args.get("seed", ""),
         "topics": names("topics") + names("topic"),
