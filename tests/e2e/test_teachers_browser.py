@@ -100,7 +100,8 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
         teacher.wait_for_url(re.compile(r"/worksheet$"))
         expect(teacher.locator("[data-question]")).to_have_count(4)
         expect(teacher.locator("[data-answer]")).to_have_count(4)
-        expect(teacher.locator("[data-variant-picker] select option")).to_have_count(2)
+        # Shared version, every student, Ann, Ben.
+        expect(teacher.locator("[data-variant-picker] select option")).to_have_count(4)
         assert serious(teacher) == []
         shot(teacher, f"worksheet-screen-{width}")
         teacher.emulate_media(media="print")
@@ -119,6 +120,17 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
             # The key adds pages of its own: it never shares the questions' last page.
             assert pdf_pages(with_key[fmt]) >= pdf_pages(without[fmt]) + 1, fmt
             assert pdf_pages(without[fmt]) >= 1
+
+        # Every student's sheet at once: each on pages of its own.
+        teacher.locator("[data-variant-picker] select").select_option(value="all")
+        teacher.locator("[data-variant-picker] button").click()
+        teacher.wait_for_url(re.compile(r"student=all"))
+        expect(teacher.locator("[data-student-sheet]")).to_have_count(2)
+        teacher.emulate_media(media="print")
+        everyone = teacher.pdf(format="A4")
+        teacher.emulate_media(media="screen")
+        assert pdf_pages(everyone) >= 2 * pdf_pages(without["A4"])
+        teacher.goto(teacher.url.split("?")[0] + "?key=0")
 
         # The student's worksheet: their own hands, never a key, even asked for.
         student.goto(teacher.url.replace("?key=0", "?key=1"))

@@ -138,3 +138,13 @@ def test_a_variant_worksheet_is_each_students_own_hands(app: Flask) -> None:
     finally:
         db.conn.close()
     assert room.teacher.get(f"{path}?student=99999").status_code == 404
+    # Every student at once: one sheet each, named, in roster order, and the key in the same order.
+    everyone = room.teacher.get(f"{path}?student=all").get_data(as_text=True)
+    assert everyone.count("data-student-sheet") == 2
+    assert re.findall(r'class="ws-line ws-filled">([^<]*)<', everyone) == ["Ann", "Ben"]
+    assert hands(everyone) == ann_sheet + ben_sheet
+    key = everyone.split("data-answer-key", 1)[1]
+    assert re.findall(r'class="ws-key-whose">([^<]*)<', key) == ["Ann", "Ben"]
+    assert len(re.findall(r'data-answer="\d"', key)) == 8
+    # Students never get the others' sheets.
+    assert ann.get(f"{path}?student=all").get_data(as_text=True).count("data-student-sheet") == 0

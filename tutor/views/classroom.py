@@ -26,7 +26,7 @@ from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
-from ..worksheet import assignment_worksheet
+from ..worksheet import Worksheet, assignment_worksheet
 from .params import whole_number
 from .practice import serve_next
 from .presenting import render_presentation
@@ -588,11 +588,18 @@ def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
         flash(say(rules.refused))
         return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
     whose: int | None = None if rules.key else _me().id
-    picker = None
+    picker: dict[str, Any] | None = None
     note = None
+    sheets: list[tuple[str | None, Worksheet]] | None = None
     if rules.key and task.variant:
         wanted = request.args.get("student", "")
-        if wanted:
+        members = rooms.roster(db, classroom.id)
+        if wanted == "all":  # one sheet per student, each on pages of its own, their name on it
+            sheets = [(m.display_name, assignment_worksheet(task, m.user_id)) for m in members]
+            note = gettext(
+                "One worksheet per student, each with their own hands; the key lists them in the same order."
+            )
+        elif wanted:
             if not wanted.isdecimal():
                 abort(400, gettext("Choose a student of the class."))
             someone = _student(classroom, int(wanted))
@@ -602,16 +609,17 @@ def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
             )
         else:
             note = gettext("Each student has their own hands in this assignment; this is the class's shared version.")
-        picker = {"members": rooms.roster(db, classroom.id), "picked": whose}
+        picker = {"members": members, "picked": whose, "everyone": True, "all": wanted == "all"}
     elif task.variant:
         note = gettext("These are your own hands for this assignment.")
-    sheet = assignment_worksheet(task, whose if task.variant else None)
+    if not sheets:
+        sheets = [(None, assignment_worksheet(task, whose if task.variant else None))]
     here: dict[str, Any] = request.args.to_dict()
     page = render_template(
         "worksheet.html",
         heading=task.title,
         subheading=gettext("%(name)s · %(size)s questions", name=classroom.name, size=task.size),
-        sheet=sheet,
+        sheets=sheets,
         with_key=rules.key and request.args.get("key", "1") != "0",
         back_url=url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id),
         note=note,

@@ -278,7 +278,7 @@ def worksheet() -> ResponseReturnValue:
         "worksheet.html",
         heading=gettext("Quiz %(seed)s", seed=sheet.settings["seed"]),
         subheading=", ".join(gettext(TOPICS[t].title) for t in sheet.settings["topics"]),
-        sheet=sheet,
+        sheets=[(None, sheet)],
         with_key=with_key,
         back_url=url_for("practice.index"),
         key_url=url_for("practice.worksheet", **{**here, "key": "1"}),
