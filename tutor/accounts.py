@@ -99,7 +99,7 @@ GUEST_LIMIT_ADDRESS = 100
 RESET_LIFETIME = timedelta(hours=24)
 """How long a password reset link works (once)."""
 # Tables whose rows belong to a user and move with a guest's progress.
-OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports", "game_logs")
+OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports", "game_logs", "lesson_checks")
 
 
 class AccountError(Problem):
@@ -345,13 +345,23 @@ def purge_guests(db: Database, older_than: timedelta, at: datetime | None = None
         "SELECT id FROM users WHERE is_guest = 1 AND created_at < :since"
         " AND NOT EXISTS (SELECT 1 FROM practice_sessions s WHERE s.user_id = users.id AND s.started_at >= :since)"
         " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.user_id = users.id AND a.answered_at >= :since)"
+        " AND NOT EXISTS (SELECT 1 FROM lesson_checks c WHERE c.user_id = users.id AND c.answered_at >= :since)"
     )
     with write_transaction(db):
         ids = [row["id"] for row in db.query(stale, {"since": since})]
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ", ".join("?" * len(chunk))
-            for table in ("answer_skills", "reports", "answers", "questions", "practice_sessions", "skill_states"):
+            for table in (
+                "answer_skills",
+                "reports",
+                "answers",
+                "questions",
+                "practice_sessions",
+                "skill_states",
+                "lesson_checks",
+                "lesson_reads",
+            ):
                 db.execute(f"DELETE FROM {table} WHERE user_id IN ({marks})", chunk)
             db.execute(f"DELETE FROM memberships WHERE user_id IN ({marks})", chunk)
             db.execute(f"DELETE FROM users WHERE id IN ({marks})", chunk)
@@ -423,6 +433,9 @@ def merge_guest(db: Database, guest: User, into: User) -> None:
     def move() -> None:  # under the write lock, with the skill states the merge computed beforehand
         for table in OWNED:
             db.execute(f"UPDATE {table} SET user_id = ? WHERE user_id = ?", [into.id, guest.id])
+        # A lesson both had opened keeps the account's own first reading.
+        db.execute("UPDATE OR IGNORE lesson_reads SET user_id = ? WHERE user_id = ?", [into.id, guest.id])
+        db.execute("DELETE FROM lesson_reads WHERE user_id = ?", [guest.id])
         db.execute("DELETE FROM skill_states WHERE user_id = ?", [guest.id])
         db.execute("DELETE FROM users WHERE id = ?", [guest.id])
 

@@ -172,6 +172,17 @@ def build_parser() -> argparse.ArgumentParser:
     purge.add_argument("--older-than", metavar="DAYS", type=int, required=True, help="days without practice")
     purge.set_defaults(run=run_purge_guests)
 
+    reports = commands.add_parser(
+        "reports",
+        help="list reported questions",
+        description='List what learners reported with "report this question": the open reports, oldest first '
+        "(id, when, question id, class and assignment if any, who, and the note). Teachers close the reports "
+        "on their own classes' questions from the class's reports page.",
+    )
+    reports.add_argument("--all", action="store_true", help="closed reports too")
+    reports.add_argument("--json", action="store_true", help="print JSON (a list of reports) instead of lines")
+    reports.set_defaults(run=run_reports)
+
     from .engine.standings import RULE_SETS
 
     final = commands.add_parser(
@@ -536,6 +547,33 @@ def run_export_class(args: argparse.Namespace) -> int:
                 out.close()
     finally:
         db.conn.close()
+    return 0
+
+
+def run_reports(args: argparse.Namespace) -> int:
+    from . import classroom, create_app
+    from .store import connect, init_db
+
+    app = create_app()
+    with app.app_context():
+        init_db()
+    db = connect(app.config["DATABASE"])
+    try:
+        found = classroom.every_report(db, include_closed=args.all)
+    finally:
+        db.conn.close()
+    if args.json:
+        fields = ("id", "status", "created_at", "closed_at", "question_id", "class_id", "assignment_id", "remark")
+        rows = [{**{key: getattr(r, key) for key in fields}, "reporter": r.reporter} for r in found]
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    if not found:
+        print("No open reports." if not args.all else "No reports.")
+    for r in found:
+        where = f"class {r.class_id} · {r.assignment_title} q{r.position}" if r.class_id else "practice"
+        remark = " ".join(r.remark.split())
+        print(f"{r.id:>5}  {r.status:<6} {r.created_at[:16]}  {r.question_id}  {where} · {r.reporter}: {remark}")
     return 0
 
 

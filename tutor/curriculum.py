@@ -119,6 +119,25 @@ def topic_of_skill(skill: str) -> Topic | None:
     return found or next((t for t in TOPICS.values() if family in (t.target_family, *t.families)), None)
 
 
+LESSON_TOPICS: dict[str, str] = {
+    **{topic.lesson: topic.id for topic in reversed(TOPICS.values())},
+    # Lessons that teach a topic without being its own lesson.
+    "counting-fu": "fu",
+    "table-scoring": "points",
+}
+"""The practice topic each lesson leads into ("Practise this"); a lesson without one gets no link."""
+
+
+def topic_of_lesson(slug: str) -> Topic | None:
+    """The topic to practise after lesson ``slug``; None for lessons no topic trains (tiles, draws).
+
+    >>> topic_of_lesson("counting-fu").id, topic_of_lesson("point-table").id, topic_of_lesson("tiles")
+    ('fu', 'table', None)
+    """
+    found = LESSON_TOPICS.get(slug)
+    return TOPICS[found] if found else None
+
+
 def skill_lesson_url(skill: str) -> str:
     """The lesson that teaches ``skill``; the course's contents when no topic trains it."""
     topic = topic_of_skill(skill)

@@ -93,6 +93,9 @@ class Page:
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
     """How many worked examples the engine scored for this page."""
+    check_path: str = ""
+    """Where the page is served and its questions post to (``/lessons/fu``, ``/yaku/pinfu``); what a
+    learner's checks are stored under."""
     lang: str = "en"
     """The language the page is written in: English in another language's book until it is translated."""
 
@@ -276,6 +279,7 @@ def render_page(
         toc=list(getattr(md, "toc_tokens", [])),
         questions=state.questions,
         examples=state.examples,
+        check_path=state.check_path,
         lang=lang,
     )
 

@@ -36,7 +36,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import mygames, practice, progress
-from .classroom import Assignment, assignment_of_session
+from .classroom import Assignment, archived_reason, assignment_of_session
 from .clock import moment
 from .engine.catalogues import N_, Joined, Problem, Sentence
 from .quiz.exercise import ExerciseGrade
@@ -106,8 +106,34 @@ def policy(db: Database, session: Mapping[str, Any], user_id: int, at: datetime 
         return Policy()
     member = list(db.query("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [task.class_id, user_id]))
     refused = task.closed_reason(at) if member else Sentence(N_("You are no longer in this class."))
+    refused = archived_reason(db, task.class_id) or refused  # an archived class takes no answers
     complete = task.reveal == "end" and _complete(db, session)
     return Policy(task, refused, task.revealed(complete, at), not task.revealed(False, at))
+
+
+@dataclass(frozen=True)
+class SheetRules:
+    """What the printable worksheet of an assignment may show to one person."""
+
+    refused: Sentence | None = None
+    """Why they may not have it at all (not open yet for a student); None when they may."""
+    key: bool = False
+    """Whether the answer key comes with it: only ever for the assignment's teacher."""
+
+
+def worksheet_rules(db: Database, task: Assignment, user_id: int, at: datetime | None = None) -> SheetRules:
+    """The assignment's teacher gets the worksheet with its key; a student of the class gets the questions
+    of their own attempt (never the key: answers are shown only where :func:`policy` reveals them, one
+    question at a time), and nothing before the assignment opens."""
+    teaches = list(db.query("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", [task.class_id, user_id]))
+    if teaches:
+        return SheetRules(None, key=True)
+    member = list(db.query("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [task.class_id, user_id]))
+    if not member:
+        return SheetRules(Sentence(N_("You are no longer in this class.")))
+    if task.state(at) == "upcoming":
+        return SheetRules(task.closed_reason(at))
+    return SheetRules(None, key=False)
 
 
 def _complete(db: Database, session: Mapping[str, Any]) -> bool:

@@ -471,6 +471,39 @@ def m011_user_language(db: Database) -> None:
 
 
 @migrations()
+def m012_teachers_and_lessons(db: Database) -> None:
+    """Lessons that remember (each check-yourself answer, each lesson opened), classes a teacher
+    archived, and reports a teacher closed."""
+    db.table("lesson_checks").create(
+        {
+            "id": int,
+            "user_id": int,
+            "page": str,  # where the question stands: "/lessons/fu" or "/yaku/pinfu"
+            "number": int,  # 1, 2, ... on the page
+            "question_key": str,  # the question's content hash: an edited question forgets old answers
+            "given": str,  # JSON, as submitted
+            "correct": int,
+            "score": float,
+            "answered_at": str,
+        },
+        pk="id",
+        foreign_keys=[("user_id", "users", "id")],
+        not_null={"user_id", "page", "number", "question_key", "given", "correct", "score", "answered_at"},
+    )
+    db.table("lesson_checks").create_index(["user_id", "page", "number"])
+    db.table("lesson_reads").create(
+        {"user_id": int, "page": str, "first_read_at": str, "last_read_at": str},
+        pk=("user_id", "page"),
+        foreign_keys=[("user_id", "users", "id")],
+        not_null={"first_read_at", "last_read_at"},
+    )
+    db.execute("ALTER TABLE classes ADD COLUMN archived_at TEXT")
+    db.execute("ALTER TABLE reports ADD COLUMN closed_at TEXT")
+    db.execute("ALTER TABLE reports ADD COLUMN closed_by INTEGER REFERENCES users(id)")
+    db.execute("CREATE INDEX idx_reports_open ON reports (status, created_at)")
+
+
+@migrations()
 def m013_game_logs(db: Database) -> None:
     """Game logs a learner imported ("Practise my games"), each with its wins, owned by one account.
     Deleting the account (a stale guest) deletes its games with it."""

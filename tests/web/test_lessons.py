@@ -15,6 +15,7 @@ from tutor import create_app
 from tutor.app import resource_dir
 from tutor.engine.yaku import YAKU
 from tutor.lessons import LESSON_QUESTIONS, NOTE_QUESTIONS, LessonBook, shared_book, too_few_questions
+from tutor.store import init_db
 
 LESSON_FILES = sorted((resource_dir("lessons") / "en").glob("*.md"))
 SLUGS = [f.stem.split("-", 1)[1] for f in LESSON_FILES]
@@ -109,14 +110,16 @@ def test_the_fu_lesson_teaches_the_special_cases(book: LessonBook) -> None:
 
 def _teacher_app(tmp_path: Path, name: str, text: str) -> Flask:
     """The app with a teacher's lesson folder holding one file."""
-    from tutor import create_app
 
     teacher = tmp_path / "mine"
     teacher.mkdir()
     (teacher / name).write_text(text)
-    return create_app(
+    app = create_app(
         {"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite"), "LESSONS_DIR": str(teacher)}
     )
+    with app.app_context():  # checks are remembered, so answering one needs the database
+        init_db()
+    return app
 
 
 def test_a_broken_lesson_is_reported_with_its_file(tmp_path: Path) -> None:

@@ -20,6 +20,8 @@ One module per concern; this package re-exports what callers use:
 - :mod:`.attempts`: attempts, the best one, a student's standing and to-do list
 - :mod:`.dashboard`: the teacher's figures per student, question, mistake and skill
 - :mod:`.export`: CSV and JSON exports
+- :mod:`.question_reports`: "report this question" reports, read and closed by the teacher
+- :mod:`.lifecycle`: archiving (read-only) and deleting a class
 """
 
 from .assignments import (
@@ -64,7 +66,10 @@ from .export import (
     json_chunks,
     write_csv,
 )
+from .lifecycle import WhatGoes, archive_class, delete_class, restore_class, what_goes
+from .question_reports import QuestionReport, class_reports, close_report, every_report, open_report_count
 from .roster import (
+    ARCHIVED,
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
     JOIN_LIMIT_ACCOUNT,
@@ -74,6 +79,7 @@ from .roster import (
     MAX_NAME,
     Classroom,
     Member,
+    archived_reason,
     class_by_id,
     class_for_member,
     class_for_teacher,
@@ -84,6 +90,7 @@ from .roster import (
     member,
     new_join_code,
     normalise_code,
+    refuse_if_archived,
     remove_member,
     rename_member,
     roster,
@@ -91,6 +98,7 @@ from .roster import (
 )
 
 __all__ = [
+    "ARCHIVED",
     "Assignment",
     "AssignmentResults",
     "Attempt",
@@ -108,12 +116,16 @@ __all__ = [
     "MAX_NAME",
     "Member",
     "NotFound",
+    "QuestionReport",
     "QuestionStats",
     "REVEAL",
     "Report",
     "StudentWork",
     "TooManyAttempts",
+    "WhatGoes",
     "answer_text",
+    "archive_class",
+    "archived_reason",
     "assignment",
     "assignment_of_session",
     "assignments",
@@ -125,11 +137,15 @@ __all__ = [
     "class_for_member",
     "class_for_teacher",
     "class_mistakes",
+    "class_reports",
+    "close_report",
     "create_assignment",
     "create_class",
+    "delete_class",
     "csv_cell",
     "delete_assignment",
     "enrolled",
+    "every_report",
     "every_class",
     "csv_chunks",
     "export_document",
@@ -146,10 +162,13 @@ __all__ = [
     "member",
     "new_join_code",
     "normalise_code",
+    "open_report_count",
+    "refuse_if_archived",
     "parse_time",
     "remove_member",
     "rename_member",
     "reports",
+    "restore_class",
     "results",
     "roster",
     "start_attempt",
@@ -157,5 +176,6 @@ __all__ = [
     "teaching",
     "to_do",
     "update_assignment",
+    "what_goes",
     "write_csv",
 ]

@@ -23,7 +23,7 @@ from ..quiz.exercise import Exercise
 from ..quiz.makers import ExerciseError
 from ..store import write_transaction
 from .errors import ClassroomError, NotFound
-from .roster import MAX_NAME, Classroom, clean_name
+from .roster import ARCHIVED, MAX_NAME, Classroom, archived_reason, clean_name, refuse_if_archived
 
 MAX_ATTEMPTS = 10
 ATTEMPTS_RANGE = N_("Attempts allowed is a whole number from 1 to {most}.")
@@ -181,6 +181,7 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
 
 
 def create_assignment(db: Database, classroom: Classroom, form: Mapping[str, Any]) -> Assignment:
+    refuse_if_archived(classroom)
     checked = check_assignment(form)
     with write_transaction(db):
         cursor = db.execute(
@@ -205,6 +206,7 @@ def create_assignment(db: Database, classroom: Classroom, form: Mapping[str, Any
 def update_assignment(db: Database, assignment: Assignment, form: Mapping[str, Any]) -> Assignment:
     """Change an assignment's title, times, attempts and reveal rule. Its questions stay as they are:
     students may already have answered them."""
+    _refuse_if_archived(db, assignment)
     checked = check_assignment({**assignment.settings, **form})
     with write_transaction(db):
         db.execute(
@@ -225,10 +227,16 @@ def update_assignment(db: Database, assignment: Assignment, form: Mapping[str, A
 def delete_assignment(db: Database, assignment: Assignment) -> None:
     """Take back an assignment nobody has started (one set by mistake); once a student has, their
     answers depend on it, so it stays (its due time can still be changed)."""
+    _refuse_if_archived(db, assignment)
     with write_transaction(db):
         if list(db.query("SELECT 1 FROM practice_sessions WHERE assignment_id = ? LIMIT 1", [assignment.id])):
             raise ClassroomError(N_("Students have started this assignment, so it stays; you can change its due time."))
         db.execute("DELETE FROM assignments WHERE id = ?", [assignment.id])
+
+
+def _refuse_if_archived(db: Database, assignment: Assignment) -> None:
+    if archived_reason(db, assignment.class_id) is not None:
+        raise ClassroomError(ARCHIVED)
 
 
 def assignments(db: Database, classroom: Classroom) -> list[Assignment]:

@@ -16,7 +16,7 @@ from ..engine.catalogues import N_
 from ..store import write_transaction
 from .assignments import Assignment, assignments
 from .errors import ClassroomError
-from .roster import Classroom, Member, enrolled
+from .roster import Classroom, Member, archived_reason, enrolled
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,8 @@ def to_do(db: Database, user_id: int, at: datetime | None = None) -> list[tuple[
     """A student's open assignments not yet done, in all their classes, the soonest due first."""
     found = []
     for room in enrolled(db, user_id):
+        if room.archived:  # nothing can be answered there any more
+            continue
         for task in assignments(db, room):
             if task.state(at) == "open" and student_work(db, task, user_id).status != "done":
                 found.append((room, task))
@@ -89,7 +91,7 @@ def to_do(db: Database, user_id: int, at: datetime | None = None) -> list[tuple[
 
 def start_attempt(db: Database, assignment: Assignment, user_id: int, at: datetime | None = None) -> int:
     """The session to answer in: the student's unfinished attempt, else a new one if any are left."""
-    reason = assignment.closed_reason(at)
+    reason = archived_reason(db, assignment.class_id) or assignment.closed_reason(at)
     if reason:
         raise ClassroomError(reason)
     with write_transaction(db):

@@ -33,6 +33,8 @@ JOIN_LIMIT_ADDRESS = 30
 """Wrong codes allowed in the window, per account and per address (a classroom may share one address)."""
 MAX_NAME = 80
 MAX_DISPLAY_NAME = 40
+ARCHIVED = N_("This class is archived, so it is read-only: restore it to change it.")
+ARCHIVED_FOR_STUDENTS = N_("This class is archived: your teacher has closed it, and it takes no more answers.")
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,12 @@ class Classroom:
     teacher_id: int
     join_code: str
     created_at: str
+    archived_at: str | None = None
+    """When its teacher archived it: it is then read-only (see :mod:`.lifecycle`)."""
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
 
     @property
     def code_for_people(self) -> str:
@@ -58,7 +66,9 @@ class Member:
 
 
 def _classroom(row: Mapping[str, Any]) -> Classroom:
-    return Classroom(row["id"], row["name"], row["teacher_id"], row["join_code"], row["created_at"])
+    return Classroom(
+        row["id"], row["name"], row["teacher_id"], row["join_code"], row["created_at"], row.get("archived_at")
+    )
 
 
 def clean_name(text: str, what: str, longest: int) -> str:
@@ -101,12 +111,25 @@ def create_class(db: Database, teacher: User, name: str) -> Classroom:
     return Classroom(cursor.lastrowid, name, teacher.id, code, created)
 
 
+def refuse_if_archived(classroom: Classroom) -> None:
+    """Raise ClassroomError when the class is archived: an archived class is read-only until restored."""
+    if classroom.archived:
+        raise ClassroomError(ARCHIVED)
+
+
+def archived_reason(db: Database, class_id: int) -> Sentence | None:
+    """Why a student can do nothing more in the class (it is archived); None while it is in use."""
+    rows = list(db.query("SELECT 1 FROM classes WHERE id = ? AND archived_at IS NOT NULL", [class_id]))
+    return Sentence(ARCHIVED_FOR_STUDENTS) if rows else None
+
+
 def new_join_code(db: Database, classroom: Classroom) -> Classroom:
     """Replace the join code (the old one stops working at once; members stay)."""
+    refuse_if_archived(classroom)
     with write_transaction(db):
         code = _new_code(db)
         db.execute("UPDATE classes SET join_code = ? WHERE id = ?", [code, classroom.id])
-    return Classroom(classroom.id, classroom.name, classroom.teacher_id, code, classroom.created_at)
+    return Classroom(classroom.id, classroom.name, classroom.teacher_id, code, classroom.created_at, None)
 
 
 def teaching(db: Database, user_id: int) -> list[Classroom]:
@@ -203,6 +226,8 @@ def join(
             refusal = ClassroomError(N_("No class has that join code. Check it with your teacher and try again."))
         elif rows[0]["teacher_id"] == user.id:
             refusal = ClassroomError(N_("You teach this class, so you cannot join it as a student."))
+        elif rows[0]["archived_at"] is not None:
+            refusal = ClassroomError(N_("This class is archived: it takes no new students. Ask your teacher."))
         else:
             db.execute(
                 "INSERT INTO memberships (class_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)"
@@ -221,6 +246,7 @@ def remove_member(db: Database, classroom: Classroom, user_id: int) -> None:
 
 
 def rename_member(db: Database, classroom: Classroom, user_id: int, display_name: str) -> None:
+    refuse_if_archived(classroom)
     name = clean_name(display_name, N_("student's name"), MAX_DISPLAY_NAME)
     with write_transaction(db):
         db.execute(

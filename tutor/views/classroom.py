@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import classroom as rooms
-from .. import mygames, progress
+from .. import mygames, progress, sessions
 from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
 from ..gamelog import LogError
@@ -28,6 +28,7 @@ from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
+from ..worksheet import Worksheet, assignment_worksheet
 from .params import whole_number
 from .practice import serve_next
 from .presenting import render_presentation
@@ -118,11 +119,20 @@ def _student(classroom: rooms.Classroom, user_id: int) -> rooms.Member:
 def index(problem: str | None = None, status: int = 200) -> ResponseReturnValue:
     db = get_db()
     me = _me()
-    taught = [(c, len(rooms.roster(db, c.id)), len(rooms.assignments(db, c))) for c in rooms.teaching(db, me.id)]
+    every = [(c, len(rooms.roster(db, c.id)), len(rooms.assignments(db, c))) for c in rooms.teaching(db, me.id)]
     waiting = Counter(room.id for room, _ in rooms.to_do(db, me.id))
-    joined = [(classroom, waiting[classroom.id]) for classroom in rooms.enrolled(db, me.id)]
+    member_of = [(classroom, waiting[classroom.id]) for classroom in rooms.enrolled(db, me.id)]
+    # Archived classes are kept out of the lists, under their own "Archived" toggle.
+    taught = [entry for entry in every if not entry[0].archived]
+    joined = [entry for entry in member_of if not entry[0].archived]
+    archived = [entry[0] for entry in every if entry[0].archived] + [c for c, _ in member_of if c.archived]
     return render_template(
-        "classroom/index.html", taught=taught, joined=joined, problem=problem, code=request.values.get("code", "")
+        "classroom/index.html",
+        taught=taught,
+        joined=joined,
+        archived=archived,
+        problem=problem,
+        code=request.values.get("code", ""),
     ), status
 
 
@@ -177,13 +187,18 @@ def show(class_id: int) -> ResponseReturnValue:
         mistakes=rooms.class_mistakes(db, classroom),
         mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
+        open_reports=rooms.open_report_count(db, classroom),
     )
 
 
 @bp.post("/<int:class_id>/code")
 @account_required
 def new_code(class_id: int) -> ResponseReturnValue:
-    classroom = rooms.new_join_code(get_db(), _teaching(class_id))
+    try:
+        classroom = rooms.new_join_code(get_db(), _teaching(class_id))
+    except rooms.ClassroomError as refusal:
+        flash(say(refusal))
+        return redirect(url_for("classroom.show", class_id=class_id))
     flash(
         gettext(
             "New join code: %(code)s. The old code no longer works; everyone in the class stays.",
@@ -461,18 +476,44 @@ def assignment_csv(class_id: int, assignment_id: int) -> ResponseReturnValue:
 @bp.get("/<int:class_id>/assignments/<int:assignment_id>/present/<int:position>")
 @account_required
 def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnValue:
-    """One question in large tiles for the projector; the answer unfolds a step at a time (``?step=``)."""
+    """One question in large tiles for the projector; the answer unfolds a step at a time (``?step=``).
+
+    A per-student-variant assignment shows one student's hands (``?student=``, by default the first on the
+    roster): the question and the engine's answer to it, never what anyone answered."""
     classroom = _teaching(class_id)
     task = _assignment(classroom, assignment_id)
     if not 1 <= position <= task.size:
         abort(404, gettext("This assignment has questions 1 to %(size)s.", size=task.size))
-    exercise = task.exercise(position)
+    picker = None
+    student: rooms.Member | None = None
+    if task.variant:
+        members = rooms.roster(get_db(), classroom.id)
+        wanted = request.args.get("student", "")
+        if wanted:
+            if not wanted.isdecimal():
+                abort(400, gettext("Choose a student of the class."))
+            student = _student(classroom, int(wanted))
+        elif members:
+            student = members[0]
+        picker = {"members": members, "picked": student.user_id if student else None}
+    exercise = task.exercise(position, student.user_id if student else None)
+    extra: dict[str, Any] = {"student": student.user_id} if student else {}
 
     def at(number: int) -> str | None:
         if not 1 <= number <= task.size:
             return None
-        return url_for("classroom.present", class_id=class_id, assignment_id=assignment_id, position=number)
+        return url_for("classroom.present", class_id=class_id, assignment_id=assignment_id, position=number, **extra)
 
+    if student is not None:
+        note = gettext(
+            "Each student has their own hands in this assignment: this is %(name)s's question %(position)s.",
+            name=student.display_name,
+            position=position,
+        )
+    elif task.variant:
+        note = gettext("Each student has their own hands in this assignment; this is the class's shared version.")
+    else:
+        note = None
     return render_presentation(
         exercise,
         heading=gettext(
@@ -482,7 +523,140 @@ def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnV
         base_url=str(at(position)),
         prev_url=at(position - 1),
         next_url=at(position + 1),
-        note=gettext("Each student had a variant of this question; this is the class's shared version of it.")
-        if task.variant
-        else None,
+        note=note,
+        variant_picker=picker,
     )
+
+
+# --- archiving and deleting a class ------------------------------------------------------------------
+
+
+@bp.post("/<int:class_id>/archive")
+@account_required
+def archive(class_id: int) -> ResponseReturnValue:
+    classroom = rooms.archive_class(get_db(), _teaching(class_id))
+    flash(
+        gettext(
+            "%(name)s is archived: it is read-only and listed under Archived. You can restore it.",
+            name=classroom.name,
+        )
+    )
+    return redirect(url_for("classroom.index"))
+
+
+@bp.post("/<int:class_id>/restore")
+@account_required
+def restore(class_id: int) -> ResponseReturnValue:
+    classroom = rooms.restore_class(get_db(), _teaching(class_id))
+    flash(gettext("%(name)s is restored and in use again.", name=classroom.name))
+    return redirect(url_for("classroom.show", class_id=class_id))
+
+
+@bp.route("/<int:class_id>/delete", methods=("GET", "POST"))
+@account_required
+def delete_class(class_id: int) -> ResponseReturnValue:
+    """The confirmation page (it offers the export first), and deleting once the class's name is typed."""
+    classroom = _teaching(class_id)
+    db = get_db()
+    problem = None
+    if request.method == "POST":
+        typed = " ".join(request.form.get("confirm", "").split())
+        if typed != classroom.name:
+            problem = gettext("Type the class's name, %(name)s, to delete it.", name=classroom.name)
+        else:
+            rooms.delete_class(db, classroom)
+            flash(gettext("%(name)s is deleted, with its assignments and every answer to them.", name=classroom.name))
+            return redirect(url_for("classroom.index"))
+    page = render_template(
+        "classroom/delete.html", classroom=classroom, goes=rooms.what_goes(db, classroom), problem=problem
+    )
+    return page, (400 if problem else 200)
+
+
+# --- reports on the class's questions ------------------------------------------------------------------
+
+
+@bp.get("/<int:class_id>/reports")
+@account_required
+def reports(class_id: int) -> ResponseReturnValue:
+    """What students reported about the class's questions (open ones; ``?all=1`` the closed ones too)."""
+    classroom = _teaching(class_id)
+    everything = request.args.get("all") == "1"
+    found = rooms.class_reports(get_db(), classroom, include_closed=everything)
+    page = render_template("classroom/reports.html", classroom=classroom, found=found, everything=everything)
+    return page, 200, {"Cache-Control": "no-store"}
+
+
+@bp.post("/<int:class_id>/reports/<int:report_id>/close")
+@account_required
+def close_report(class_id: int, report_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    try:
+        rooms.close_report(get_db(), classroom, report_id, _me().id)
+    except rooms.NotFound:
+        abort(404, gettext("There is no such report in this class."))
+    flash(gettext("Report closed."))
+    return redirect(url_for("classroom.reports", class_id=class_id))
+
+
+# --- printable worksheet ------------------------------------------------------------------------------
+
+
+@bp.get("/<int:class_id>/assignments/<int:assignment_id>/worksheet")
+@account_required
+def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
+    """The assignment on paper. Its teacher gets the answer key too (``?key=0`` leaves it out) and, for a
+    per-student-variant assignment, picks whose hands (``?student=``; the class's shared version by
+    default); a student gets the questions of their own attempt, never the key."""
+    classroom, _ = _either(class_id)  # who gets what: sessions.worksheet_rules
+    task = _assignment(classroom, assignment_id)
+    db = get_db()
+    rules = sessions.worksheet_rules(db, task, _me().id)
+    if rules.refused is not None:
+        flash(say(rules.refused))
+        return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id))
+    whose: int | None = None if rules.key else _me().id
+    picker: dict[str, Any] | None = None
+    note = None
+    sheets: list[tuple[str | None, Worksheet]] | None = None
+    if rules.key and task.variant:
+        wanted = request.args.get("student", "")
+        members = rooms.roster(db, classroom.id)
+        if wanted == "all":  # one sheet per student, each on pages of its own, their name on it
+            sheets = [(m.display_name, assignment_worksheet(task, m.user_id)) for m in members]
+            note = gettext(
+                "One worksheet per student, each with their own hands; the key lists them in the same order."
+            )
+        elif wanted:
+            if not wanted.isdecimal():
+                abort(400, gettext("Choose a student of the class."))
+            someone = _student(classroom, int(wanted))
+            whose = someone.user_id
+            note = gettext(
+                "Each student has their own hands in this assignment: these are %(name)s's.", name=someone.display_name
+            )
+        else:
+            note = gettext("Each student has their own hands in this assignment; this is the class's shared version.")
+        picker = {"members": members, "picked": whose, "everyone": True, "all": wanted == "all"}
+    elif task.variant:
+        note = gettext("These are your own hands for this assignment.")
+    if not sheets:
+        sheets = [(None, assignment_worksheet(task, whose if task.variant else None))]
+    here: dict[str, Any] = request.args.to_dict()
+    page = render_template(
+        "worksheet.html",
+        heading=task.title,
+        subheading=gettext("%(name)s · %(size)s questions", name=classroom.name, size=task.size),
+        sheets=sheets,
+        with_key=rules.key and request.args.get("key", "1") != "0",
+        back_url=url_for("classroom.assignment", class_id=class_id, assignment_id=assignment_id),
+        note=note,
+        variant_picker=picker,
+        key_url=url_for("classroom.worksheet", class_id=class_id, assignment_id=assignment_id, **{**here, "key": "1"})
+        if rules.key
+        else None,
+        no_key_url=url_for(
+            "classroom.worksheet", class_id=class_id, assignment_id=assignment_id, **{**here, "key": "0"}
+        ),
+    )
+    return page, 200, {"Cache-Control": "no-store"}

@@ -6,6 +6,7 @@ see the feedback, ask for the next question. Answers are stored as they come.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -18,10 +19,11 @@ from ..curriculum import TOPICS
 from ..engine.yaku import YAKU
 from ..i18n import gettext, say
 from ..quiz.exercise import Exercise
-from ..quiz.makers import HAND_PARTS
+from ..quiz.makers import HAND_PARTS, ExerciseError
 from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import current_user, learner
+from ..worksheet import quiz_worksheet
 from .params import whole_number
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -248,3 +250,48 @@ def _render_result(session_id: int, problem: str | None = None, status: int = 20
         revealed=found.policy.revealed,
         problem=problem,
     ), status
+
+
+@bp.get("/worksheet")
+def worksheet() -> ResponseReturnValue:
+    """A seeded quiz as a printable worksheet, with its answer key (``?key=0`` leaves it out).
+
+    ``seed`` and ``topics`` (comma-separated or repeated) choose the hands, as for a quiz; ``difficulty``,
+    ``parts``, ``size`` and ``targets`` as on the practice page."""
+    args = request.args
+
+    def names(key: str) -> list[str]:
+        return [name.strip() for value in args.getlist(key) for name in value.split(",") if name.strip()]
+
+    # From the practice page's form: the CSRF token and the mode button stay out of the address (a token
+    # in a URL ends up in history and logs), and a quiz without a seed gets one, so a reload prints the
+    # same hands.
+    if not args.get("seed", "").strip() or "csrf_token" in args or "mode" in args:
+        chosen: dict[str, Any] = {k: v for k, v in args.to_dict(flat=False).items() if k not in ("csrf_token", "mode")}
+        chosen["seed"] = args.get("seed", "").strip() or secrets.token_hex(3)
+        return redirect(url_for("practice.worksheet", **chosen))
+    raw: dict[str, Any] = {
+        "seed": args.get("seed", ""),
+        "topics": names("topics") + names("topic"),
+        "targets": names("targets"),
+        "parts": names("parts") + names("part"),
+        "difficulty": args.get("difficulty", 2),
+        "size": args.get("size", 10),
+        "itemised": args.get("itemised") in ("1", "on", "true"),
+    }
+    try:
+        sheet = quiz_worksheet(raw)
+    except ExerciseError as problem:
+        abort(400, say(problem.said))
+    with_key = args.get("key", "1") != "0"
+    here: dict[str, Any] = request.args.to_dict(flat=False)
+    return render_template(
+        "worksheet.html",
+        heading=gettext("Quiz %(seed)s", seed=sheet.settings["seed"]),
+        subheading=", ".join(gettext(TOPICS[t].title) for t in sheet.settings["topics"]),
+        sheets=[(None, sheet)],
+        with_key=with_key,
+        back_url=url_for("practice.index"),
+        key_url=url_for("practice.worksheet", **{**here, "key": "1"}),
+        no_key_url=url_for("practice.worksheet", **{**here, "key": "0"}),
+    )

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 
 from .. import classroom, progress, sessions
 from ..charts import accuracy_line, sparkline
 from ..clock import moment, now
 from ..i18n import current_language, gettext
+from ..lesson_progress import LessonMark
+from ..lessons import Page
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
+from .lessons import course_marks
 from .params import whole_number
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -66,4 +69,12 @@ def dashboard() -> str:
         skill_info=lambda skill: info(skill, current_language()),
         now_iso=now(),
         until=until,
+        course=_course(),
     )
+
+
+def _course() -> list[tuple[Page, LessonMark]]:
+    """Each lesson of the course with what the learner did with it (read, checks right of total)."""
+    lessons = list(current_app.extensions["lessons"].book(current_language()).lessons.values())
+    marks = course_marks(lessons)
+    return [(page, marks[page.slug]) for page in lessons if page.slug in marks]

@@ -10,8 +10,7 @@ from ..engine.catalogues import N_
 from ..engine.yaku import YAKU, Yaku
 from ..i18n import current_language, gettext
 from ..lessons import LessonBook
-from ..quiz import Grade
-from .lessons import grade_question, with_feedback
+from .lessons import Checked, grade_question, with_feedback
 
 bp = Blueprint("reference", __name__, url_prefix="/yaku")
 
@@ -64,7 +63,7 @@ def _book() -> LessonBook:
     return book
 
 
-def _show(yaku_id: str, feedback: dict[int, Grade] | None = None) -> str:
+def _show(yaku_id: str, feedback: dict[int, Checked] | None = None) -> str:
     rule = YAKU.get(yaku_id)
     if rule is None:
         abort(404, gettext("There is no yaku with the id %(id)r.", id=yaku_id))
