@@ -186,10 +186,15 @@ if (stage) {
     const back = stage.querySelector("[data-back]");
     const reveal = stage.querySelector("[data-reveal]");
     if (back) back.hidden = shown === 0;
-    if (reveal) reveal.hidden = shown === steps.length;
+    // The reveal button never disappears: at the last step it only says there is nothing more.
+    if (reveal) reveal.setAttribute("aria-disabled", String(shown === steps.length));
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(shown));
+    url.hash = "";
     history.replaceState(null, "", url);
+    // The newest step comes into view above the controls, which stay at the bottom of the screen.
+    const newest = steps[shown - 1];
+    if (newest) newest.scrollIntoView({ block: "nearest" });
   };
   const follow = (selector) => {
     const link = document.querySelector(selector);
