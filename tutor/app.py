@@ -101,7 +101,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
     from .i18n import gettext
-    from .tiles_html import HONOUR_NAMES, hand_drawing, tiles_html, tiles_in_text
+    from .tiles_html import HONOUR_NAMES, hand_drawing, held_drawing, tiles_html, tiles_in_text
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(tiles_html(str(text), **options))
     # Feedback sentences: MPSZ codes in them drawn as tiles, honours named too.
@@ -109,9 +109,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         tiles_in_text(str(text), lambda n: gettext(HONOUR_NAMES[n - 1]))
     )
     app.jinja_env.filters["grouped"] = grouped_numbers
+    # Presentation steps: tile codes drawn too, and only the words between them given thousands separators.
+    app.jinja_env.filters["step_text"] = lambda text: Markup(
+        tiles_in_text(str(text), lambda n: gettext(HONOUR_NAMES[n - 1]), grouped_numbers)
+    )
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
-    app.jinja_env.globals.update(hand_drawing=hand_drawing)  # describe_reading, payment_line: i18n.init_app
+    app.jinja_env.globals.update(
+        hand_drawing=hand_drawing, held_drawing=held_drawing
+    )  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     _security_headers(app)
     proxies = app.config.get("TRUSTED_PROXIES") or os.environ.get("TUTOR_TRUSTED_PROXIES") or "0"

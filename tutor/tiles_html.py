@@ -7,29 +7,35 @@ One notation serves templates (``{{ "123m 406p 11z" | tiles }}``) and lessons
 * ``'`` after a tile: that tile lies sideways (the called tile of a meld): ``4'56p``;
 * ``-`` as a tile: face down, as a closed kan shows: ``-55-p``.
 
-Options: ``win`` highlights a tile (``win="5p"``), ``size`` is ``small``,
+Options: ``win`` names the winning tile (``win="5p"``): as at the table, it stands
+apart at the right of the concealed tiles, after a gap. ``size`` is ``small``,
 ``medium`` (default) or ``large``.
 
+A called tile is a wide picture of the tile turned (``/tiles/4p-sideways.svg``):
+full size, taking exactly the room of an upright tile turned, as Tenhou and
+Mahjong Soul draw it.
+
 >>> print(tiles_html("4'56p", size="small"))  # doctest: +NORMALIZE_WHITESPACE
-<span class="tiles tiles-small" role="group" aria-label="4p 5p 6p"><span class="tile-group"><img class="tile sideways"
-src="/tiles/4p.svg" alt="4 of circles, called"><img class="tile" src="/tiles/5p.svg" alt="5 of circles"><img class="tile"
-src="/tiles/6p.svg" alt="6 of circles"></span></span>
+<span class="tiles tiles-small" role="group" aria-label="4p 5p 6p"><span class="tile-group meld"><img class="tile sideways"
+src="/tiles/4p-sideways.svg" alt="4 of circles, called"><img class="tile" src="/tiles/5p.svg" alt="5 of circles"><img
+class="tile" src="/tiles/6p.svg" alt="6 of circles"></span></span>
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import NamedTuple
 
 from .engine.catalogues import N_
-from .engine.hand import Hand, MeldKind
+from .engine.hand import Hand, Meld, MeldKind
 from .engine.tiles import Tile, TileNotationError, format_tiles
 from .tiles_svg import tile_name
 
 SIZES = ("small", "medium", "large")
 TILE_URL = "/tiles/{code}.svg"
+SIDEWAYS_URL = "/tiles/{code}-sideways.svg"
 
 
 class DrawnTile(NamedTuple):
@@ -75,33 +81,69 @@ def parse_drawing(text: str) -> list[list[DrawnTile]]:
     return groups
 
 
+def _is_meld(group: list[DrawnTile]) -> bool:
+    """A group with a turned or face-down tile lies on the table: the winning tile is never taken from it."""
+    return any(t.sideways or t.code == "back" for t in group)
+
+
+def _set_apart(groups: list[list[DrawnTile]], win: str) -> int | None:
+    """Take the winning tile out of the concealed groups and give it a group of its own right after them,
+    as it lies at the table; the index of that group, or None when no concealed group holds it."""
+    wanted = Tile(win)
+    found = None
+    for exact in (True, False):  # the red five itself if the hand shows it, else a tile of its kind
+        found = next(
+            (
+                (g, i)
+                for g, group in enumerate(groups)
+                if not _is_meld(group)
+                for i, t in enumerate(group)
+                if t.code != "back" and (t.code == str(wanted) if exact else Tile(t.code).index == wanted.index)
+            ),
+            None,
+        )
+        if found:
+            break
+    if found is None:
+        return None
+    g, i = found
+    tile = groups[g].pop(i)
+    if not groups[g]:
+        del groups[g]
+    last_concealed = max((n for n, group in enumerate(groups) if not _is_meld(group)), default=-1)
+    groups.insert(last_concealed + 1, [tile])
+    return last_concealed + 1
+
+
 def tiles_html(text: str, *, win: str | None = None, size: str = "medium") -> str:
-    """HTML for a row of tiles (see the module docstring for the notation)."""
+    """HTML for a row of tiles (see the module docstring for the notation).
+
+    >>> "win-group" in tiles_html("123m 55p", win="2m") and tiles_html("123m 55p", win="2m").count("<img") == 5
+    True
+    """
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     groups = parse_drawing(text)
-    win_index = Tile(win).index if win else None
-    highlighted = False
+    label = " ".join(t.code if t.code != "back" else "face-down" for g in groups for t in g)
+    win_group = _set_apart(groups, win) if win else None
     parts = []
-    for group in groups:
+    for number, group in enumerate(groups):
         images = []
         for tile in group:
             classes = ["tile"]
             if tile.sideways:
                 classes.append("sideways")
-            if win_index is not None and not highlighted and tile.code != "back" and Tile(tile.code).index == win_index:
+            if number == win_group:
                 classes.append("win")
-                highlighted = True  # one winning tile, even when the hand holds more of its kind
             name = (
                 tile_name(tile.code)
                 + (", called" if tile.sideways else "")
-                + (", winning tile" if "win" in classes else "")
+                + (", winning tile" if number == win_group else "")
             )
-            images.append(
-                f'<img class="{" ".join(classes)}" src="{TILE_URL.format(code=tile.code)}" alt="{escape(name)}">'
-            )
-        parts.append(f'<span class="tile-group">{"".join(images)}</span>')
-    label = " ".join(t.code if t.code != "back" else "face-down" for g in groups for t in g)
+            url = SIDEWAYS_URL if tile.sideways else TILE_URL
+            images.append(f'<img class="{" ".join(classes)}" src="{url.format(code=tile.code)}" alt="{escape(name)}">')
+        kind = " win-group" if number == win_group else " meld" if _is_meld(group) else ""
+        parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
     return f'<span class="tiles tiles-{size}" role="group" aria-label="{escape(label)}">{"".join(parts)}</span>'
 
 
@@ -120,10 +162,11 @@ TILE_CODES = re.compile(r"(?<![\w/.,])(?:[0-9]+[mpsz])+(?![\w])")
 """MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words."""
 
 
-def tiles_in_text(text: str, honour_name: Callable[[int], str]) -> str:
+def tiles_in_text(text: str, honour_name: Callable[[int], str], plain: Callable[[str], str] = str) -> str:
     """A sentence (plain text) as HTML with every MPSZ code in it drawn as small tiles, honours
     followed by their plain name (``honour_name(1..7)``, in the reader's language), so feedback
-    never asks a beginner to read ``3z``.
+    never asks a beginner to read ``3z``. The words between the codes go through ``plain`` (to give
+    big numbers separators, say): a projector shows a kan of 1111z as four tiles, never as 1,111z.
 
     >>> print(tiles_in_text("no triplet of 3z <here>", lambda n: "West"))  # doctest: +ELLIPSIS
     no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
@@ -135,29 +178,52 @@ def tiles_in_text(text: str, honour_name: Callable[[int], str]) -> str:
             drawn = tiles_html(found.group(), size="small")
         except TileNotationError:
             continue  # looks like a code but is not one ("0z"): leave the words as they are
-        out.append(escape(text[last : found.start()]))
+        out.append(escape(plain(text[last : found.start()])))
         honours = [int(t.code[0]) for group in parse_drawing(found.group()) for t in group if t.code.endswith("z")]
         named = " ".join(escape(honour_name(n)) for n in honours)
         out.append(drawn + (f" {named}" if named else ""))
         last = found.end()
-    out.append(escape(text[last:]))
+    out.append(escape(plain(text[last:])))
     return "".join(out)
 
 
+def meld_drawing(meld: Meld) -> str:
+    """One meld as it lies on the table, in the drawing notation. The tile written first is the called
+    tile: it lies turned at the left (a chi is always called from the player on the left). A closed kan
+    shows its two middle tiles between two face-down ones. An added kan is drawn as an open kan.
+
+    >>> meld_drawing(Meld.parse("chi", "435s")), meld_drawing(Meld.parse("pon", "999m")), meld_drawing(Meld.parse("ankan", "5505p"))
+    ("4'35s", "9'99m", '-05-p')
+    """
+    suit = meld.tiles[0].suit
+    if meld.kind is MeldKind.ANKAN:
+        # The two tiles shown face up; a red five among them is worth showing, it counts as dora.
+        shown = sorted(meld.tiles, key=lambda t: not t.red)[:2]
+        return f"-{''.join(_digit(t) for t in shown)}-{suit}"
+    called, rest = meld.tiles[0], sorted(meld.tiles[1:])
+    return _digit(called) + "'" + "".join(_digit(t) for t in rest) + suit
+
+
+def _digit(tile: Tile) -> str:
+    return "0" if tile.red else str(tile.number)
+
+
+def held_drawing(concealed: str, melds: Iterable[Mapping[str, str]] = ()) -> str:
+    """A hand not yet won (tenpai, furiten questions): its tiles as written, then each meld given as
+    ``{"kind": "chi", "tiles": "345s"}`` drawn as it lies on the table.
+
+    >>> held_drawing("23m456p789s11z", [{"kind": "chi", "tiles": "312s"}])
+    "23m456p789s11z 3'12s"
+    """
+    return " ".join([concealed, *(meld_drawing(Meld.parse(m["kind"], m["tiles"])) for m in melds)])
+
+
 def hand_drawing(hand: Hand) -> str:
-    """The drawing notation of a hand: concealed tiles sorted, then each meld as it lies on the table.
+    """The drawing notation of a hand: concealed tiles sorted, then each meld as it lies on the table
+    (pass ``win=`` to :func:`tiles_html` to set the winning tile apart).
 
     >>> from .engine.hand import Hand
     >>> hand_drawing(Hand.parse("123p77z666z", win="3p", melds=[("pon", "999m"), ("ankan", "5555p")]))
     "123p66677z 9'99m -55-p"
     """
-    parts = [format_tiles(hand.concealed)]
-    for meld in hand.melds:
-        digits = [("0" if t.red else str(t.number)) for t in sorted(meld.tiles)]
-        suit = meld.tiles[0].suit
-        if meld.kind is MeldKind.ANKAN:
-            parts.append(f"-{digits[1]}{digits[2]}-{suit}")
-        else:
-            digits[0] += "'"  # the called tile, turned sideways
-            parts.append("".join(digits) + suit)
-    return " ".join(parts)
+    return " ".join([format_tiles(hand.concealed), *(meld_drawing(meld) for meld in hand.melds)])

@@ -37,6 +37,10 @@ from __future__ import annotations
 from functools import cache
 
 VIEWBOX = "0 0 60 80"
+SIDEWAYS_VIEWBOX = "0 0 80 60"
+# A called tile lies turned a quarter left (its top toward the player it came from, as at the table): the
+# face's artwork turns with it, the body is drawn wide so its thickness still shows below and to the right.
+SIDEWAYS_TURN = "translate(0 58) rotate(-90)"
 
 # Palette. AKA is kept for red fives alone; RED is the ordinary red of 萬, 中 and some pips.
 FACE = "#fcf8ec"
@@ -149,8 +153,13 @@ def _n(value: float) -> str:
 # --- shared pieces ----------------------------------------------------------
 
 
-def _body(face: str = FACE, border: str = BORDER) -> str:
+def _body(face: str = FACE, border: str = BORDER, sideways: bool = False) -> str:
     """The tile body; the offset rectangle behind the face reads as thickness and shadow."""
+    if sideways:
+        return (
+            f'<rect x="2.5" y="3.5" width="76" height="56.5" rx="7" fill="{EDGE}"/>'
+            f'<rect x="1" y="1" width="74" height="56" rx="6.5" fill="{face}" stroke="{border}" stroke-width="1.2"/>'
+        )
     return (
         f'<rect x="2.5" y="3.5" width="56.5" height="76" rx="7" fill="{EDGE}"/>'
         f'<rect x="1" y="1" width="56" height="74" rx="6.5" fill="{face}" stroke="{border}" stroke-width="1.2"/>'
@@ -345,35 +354,40 @@ def _honour(number: int) -> str:
 
 
 def _back() -> str:
-    """The face-down tile: the same body in the back colour with an inset frame."""
-    return _body(BACK, BACK_BORDER) + (
-        f'<rect x="6" y="6" width="46" height="64" rx="4" fill="none" stroke="{BACK_LIGHT}" stroke-width="1.5"/>'
-    )
+    """The face-down tile's inset frame (its body is the same body in the back colour)."""
+    return f'<rect x="6" y="6" width="46" height="64" rx="4" fill="none" stroke="{BACK_LIGHT}" stroke-width="1.5"/>'
 
 
 @cache
-def _inner(code: str) -> str:
+def _inner(code: str, sideways: bool = False) -> str:
     """Everything inside the root element (or the symbol) for one tile, title first."""
     number, suit = _parse(code)
     title = f"<title>{tile_name(code)}</title>"
     if suit == "back":
-        return title + _back()
-    if suit == "z":
-        return title + _body() + _honour(number)
-    red = number == 0
-    five = 5 if red else number
-    if suit == "m":
-        art = _characters(five, red)
+        body, art = _body(BACK, BACK_BORDER, sideways), _back()
+    elif suit == "z":
+        body, art = _body(sideways=sideways), _honour(number)
     else:
-        drawn = _circles(five, red) if suit == "p" else _bamboo(five, red)
-        art = f'<g transform="{ART_TRANSFORM}">{drawn}</g>'
-    return title + _body() + art + _corner(str(five), AKA if red else INK)
+        red = number == 0
+        five = 5 if red else number
+        if suit == "m":
+            art = _characters(five, red)
+        else:
+            drawn = _circles(five, red) if suit == "p" else _bamboo(five, red)
+            art = f'<g transform="{ART_TRANSFORM}">{drawn}</g>'
+        body, art = _body(sideways=sideways), art + _corner(str(five), AKA if red else INK)
+    if sideways:
+        art = f'<g transform="{SIDEWAYS_TURN}">{art}</g>'
+    return title + body + art
 
 
 @cache
-def tile_svg(code: str) -> str:
-    """A standalone SVG document for one tile; raises ValueError for an unknown code."""
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{VIEWBOX}" role="img">{_inner(code)}</svg>'
+def tile_svg(code: str, sideways: bool = False) -> str:
+    """A standalone SVG document for one tile, upright or (``sideways``) turned a quarter left as a called
+    tile lies: 80 wide and 60 high, so an image of it is exactly an upright tile turned; ValueError for an
+    unknown code."""
+    box = SIDEWAYS_VIEWBOX if sideways else VIEWBOX
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" role="img">{_inner(code, sideways)}</svg>'
 
 
 @cache

@@ -37,7 +37,7 @@ document.addEventListener("submit", async (event) => {
   }
 });
 
-// Calculator: build the hand by clicking tiles.
+// Calculator: build the hand, the melds and the dora indicators by clicking tiles.
 const palette = document.getElementById("palette");
 if (palette) {
   const hand = document.getElementById("hand");
@@ -54,39 +54,120 @@ if (palette) {
     return tiles;
   };
   const sortKey = (t) => suitOrder.indexOf(t[1]) * 20 + (t[0] === "0" ? 5.5 : Number(t[0]));
+  const sorted = (tiles) => [...tiles].sort((a, b) => sortKey(a) - sortKey(b));
   const format = (tiles) => {
     let out = "";
     for (const suit of suitOrder) {
-      const digits = tiles.filter((t) => t[1] === suit).sort((a, b) => sortKey(a) - sortKey(b)).map((t) => t[0]).join("");
+      const digits = sorted(tiles.filter((t) => t[1] === suit)).map((t) => t[0]).join("");
       if (digits) out += digits + suit;
     }
     return out;
   };
-  const render = () => {
-    const tiles = parse(hand.value).sort((a, b) => sortKey(a) - sortKey(b));
-    const winAt = tiles.lastIndexOf(win.value);  // one winning tile, even when the hand holds more of its kind
-    preview.replaceChildren();
-    tiles.forEach((code, index) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.title = "Remove " + code;
-      const img = document.createElement("img");
-      img.src = "/tiles/" + code + ".svg";
-      img.alt = code;
-      img.className = "tile" + (index === winAt ? " win" : "");
-      button.append(img);
-      button.addEventListener("click", () => {
-        tiles.splice(index, 1);
-        hand.value = format(tiles);
-        render();
-      });
-      preview.append(button);
-    });
+  // Melds and indicators keep the order they were clicked in (a meld's first tile is the called tile).
+  const written = (tiles) => tiles.map((t, i) => (tiles[i + 1] && tiles[i + 1][1] === t[1] ? t[0] : t)).join("");
+  const same = (a, b) => a === b || (a[1] === b[1] && (a[0] === "0" ? "5" : a[0]) === (b[0] === "0" ? "5" : b[0]));
+  const picture = (code, { sideways = false, win: isWin = false } = {}) => {
+    const img = document.createElement("img");
+    img.src = "/tiles/" + code + (sideways ? "-sideways" : "") + ".svg";
+    img.alt = code + (sideways ? ", called" : "") + (isWin ? ", winning tile" : "");
+    img.className = "tile" + (sideways ? " sideways" : "") + (isWin ? " win" : "");
+    return img;
   };
+  const tileButton = (img, title, onClick) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tile-button";
+    button.title = title;
+    button.append(img);
+    button.addEventListener("click", onClick);
+    return button;
+  };
+  // The hand as at the table: the other tiles sorted, the winning tile apart at the right.
+  const render = () => {
+    const tiles = sorted(parse(hand.value));
+    let winAt = tiles.lastIndexOf(win.value);
+    if (winAt < 0) winAt = tiles.findLastIndex((t) => win.value && same(t, win.value));
+    const order = [...tiles.keys()].filter((i) => i !== winAt).concat(winAt >= 0 ? [winAt] : []);
+    const row = document.createElement("span");
+    row.className = "tiles";
+    const rest = document.createElement("span");
+    rest.className = "tile-group";
+    const apart = document.createElement("span");
+    apart.className = "tile-group win-group";
+    for (const index of order) {
+      const code = tiles[index];
+      const isWin = index === winAt;
+      const title = isWin ? "Take out " + code : "Make " + code + " the winning tile";
+      (isWin ? apart : rest).append(tileButton(picture(code, { win: isWin }), title, () => {
+        if (isWin) {
+          tiles.splice(index, 1);
+          hand.value = format(tiles);
+          win.value = tiles.length ? tiles[tiles.length - 1] : "";
+        } else {
+          win.value = code;
+        }
+        render();
+      }));
+    }
+    row.append(rest, apart);
+    preview.replaceChildren(row);
+  };
+  const pickers = {};
+  document.querySelectorAll("[data-pick]").forEach((input) => {
+    const name = input.dataset.pick;
+    const box = document.querySelector(`[data-preview="${name}"]`);
+    const kind = name.startsWith("meld") ? document.querySelector(`select[name="${name}_kind"]`) : null;
+    const show = () => {
+      const tiles = parse(input.value);
+      const row = document.createElement("span");
+      row.className = "tiles tiles-small";
+      const group = document.createElement("span");
+      group.className = "tile-group";
+      tiles.forEach((code, index) => {
+        const closed = kind && kind.value === "ankan";
+        const img = closed && (index === 0 || index === 3) ? picture("back") : picture(code, { sideways: Boolean(kind) && !closed && index === 0 });
+        group.append(tileButton(img, "Take out " + code, () => {
+          tiles.splice(index, 1);
+          input.value = written(tiles);
+          show();
+        }));
+      });
+      row.append(group);
+      box.replaceChildren(row);
+    };
+    const add = (code) => {
+      let tiles = parse(input.value);
+      if (kind) {
+        if (!kind.value) kind.value = "pon";
+        const size = { chi: 3, pon: 3, minkan: 4, ankan: 4, kakan: 4 }[kind.value];
+        if (kind.value === "chi") tiles = tiles.length >= 3 ? [code] : [...tiles, code];
+        else tiles = [code, ...Array(size - 1).fill(code[0] === "0" ? "5" + code[1] : code)];
+      } else if (tiles.length < 5) {
+        tiles.push(code);
+      }
+      input.value = written(tiles);
+      show();
+    };
+    input.addEventListener("input", show);
+    if (kind) kind.addEventListener("change", show);
+    pickers[name] = add;
+    show();
+  });
+  const target = () => (document.querySelector("input[name=target]:checked") || { value: "hand" }).value;
+  document.querySelectorAll("input[name=target]").forEach((radio) => radio.addEventListener("change", () => {
+    const chosen = target();
+    const group = chosen === "hand" ? "hand" : chosen.startsWith("meld") ? "meld" : "indicator";
+    document.querySelectorAll("[data-target-hint]").forEach((hint) => { hint.hidden = hint.dataset.targetHint !== group; });
+  }));
   palette.hidden = false;
   palette.addEventListener("click", (event) => {
     const button = event.target.closest("[data-tile]");
     if (!button) return;
+    const chosen = target();
+    if (chosen !== "hand") {
+      pickers[chosen](button.dataset.tile);
+      return;
+    }
     const tiles = parse(hand.value);
     if (tiles.length >= 18) return;
     tiles.push(button.dataset.tile);
@@ -186,10 +267,15 @@ if (stage) {
     const back = stage.querySelector("[data-back]");
     const reveal = stage.querySelector("[data-reveal]");
     if (back) back.hidden = shown === 0;
-    if (reveal) reveal.hidden = shown === steps.length;
+    // The reveal button never disappears: at the last step it only says there is nothing more.
+    if (reveal) reveal.setAttribute("aria-disabled", String(shown === steps.length));
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(shown));
+    url.hash = "";
     history.replaceState(null, "", url);
+    // The newest step comes into view above the controls, which stay at the bottom of the screen.
+    const newest = steps[shown - 1];
+    if (newest) newest.scrollIntoView({ block: "nearest" });
   };
   const follow = (selector) => {
     const link = document.querySelector(selector);
@@ -212,3 +298,40 @@ if (stage) {
     event.preventDefault();
   });
 }
+
+// The site menu folds behind a button on a phone (style.css shows the button only on narrow screens).
+const menuToggle = document.querySelector(".menu-toggle");
+if (menuToggle) {
+  const header = menuToggle.closest("header");
+  menuToggle.hidden = false;
+  header.classList.add("foldable");
+  menuToggle.addEventListener("click", () => {
+    const open = menuToggle.getAttribute("aria-expanded") !== "true";
+    menuToggle.setAttribute("aria-expanded", String(open));
+    header.classList.toggle("menu-open", open);
+  });
+}
+
+// A table wider than the screen scrolls inside its box: say so above it, and let the keyboard scroll it
+// (the box takes the focus and is named as a region).
+const scrollNote = document.body.dataset.scrollNote || "Scroll sideways to see the whole table.";
+const markScrolling = () => document.querySelectorAll(".table-scroll, .scroll").forEach((box) => {
+  const wide = box.scrollWidth > box.clientWidth + 1;
+  let note = box.previousElementSibling;
+  if (!(note && note.classList.contains("scroll-note"))) note = null;
+  if (wide && !note) {
+    note = document.createElement("p");
+    note.className = "scroll-note";
+    note.textContent = scrollNote + " →";
+    box.before(note);
+  }
+  if (note) note.hidden = !wide;
+  if (wide) {
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    const caption = box.querySelector("caption");
+    box.setAttribute("aria-label", (caption ? caption.textContent.trim() + ": " : "") + scrollNote);
+  }
+});
+markScrolling();
+window.addEventListener("resize", markScrolling);

@@ -65,6 +65,9 @@ def register_view() -> ResponseReturnValue:
         else:
             log_in(user)
             flash(gettext("Welcome, %(name)s! Your progress is saved to your account.", name=user.name))
+            if user.is_teacher and local_path(request.values.get("next", "")) in (None, "/"):
+                # A new teacher's first job is a class: land where one is made, not on an empty progress page.
+                return redirect(url_for("classroom.index"))
             return redirect(_next_url())
     return render_template(
         "auth/register.html", problem=problem, next=request.values.get("next", ""), least=MIN_PASSWORD

@@ -1,7 +1,10 @@
 """The calculator: build a hand, set the situation, read the full breakdown.
 
 A plain GET form, so it works without JavaScript and every result has a
-shareable address; the page's script only adds clickable tiles.
+shareable address; the form's address ends in ``#result``, so the page opens at
+the result (or at what is wrong). The page's script only adds tile pickers: for
+the hand (a click on a hand tile makes it the winning tile), the melds (the
+called tile first) and the dora and ura indicators.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from .presenting import render_presentation
 
 bp = Blueprint("calculator", __name__)
 
-MELD_KINDS = ("chi", "pon", "minkan", "ankan")
+MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
+# An added kan (a pon with its fourth tile added) scores as an open kan: the engine knows one kind for both.
+SCORED_AS = {"kakan": "minkan"}
 MELD_SLOTS = 4
 
 
@@ -32,7 +37,7 @@ def request_from_form(form: Any) -> dict[str, Any]:
     for slot in range(1, MELD_SLOTS + 1):
         kind, tiles = form.get(f"meld{slot}_kind", ""), form.get(f"meld{slot}_tiles", "").replace(" ", "")
         if kind and tiles:
-            melds.append((kind, tiles))
+            melds.append((SCORED_AS.get(kind, kind), tiles))
         elif tiles:
             raise HandError("bad_request", f"meld {slot}: choose chi, pon, open kan or closed kan for {tiles}")
     counts = []
@@ -62,7 +67,12 @@ def request_from_form(form: Any) -> dict[str, Any]:
 def calculator() -> str:
     form = request.args
     result = problem = score_request = None
-    if form.get("hand"):
+    if "hand" in form and not form["hand"].strip():
+        # The form was sent with no tiles: say so, rather than show the empty form again as if nothing happened.
+        problem = gettext(
+            "The hand is empty: type its tiles (123m456p789s...) or click the tiles to add them, then score it."
+        )
+    elif form.get("hand"):
         try:
             score_request = request_from_form(form)
             result = evaluate(score_request)

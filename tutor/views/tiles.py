@@ -19,9 +19,12 @@ def _svg(body: str) -> Response:
 
 @bp.get("/tiles/<code>.svg")
 def tile(code: str) -> Response:
-    if code not in TILE_CODES:
+    """``/tiles/5p.svg``; ``/tiles/5p-sideways.svg`` is the tile turned as a called tile lies, a wide picture,
+    so it takes exactly the room of an upright tile turned."""
+    name, sideways = (code.removesuffix("-sideways"), True) if code.endswith("-sideways") else (code, False)
+    if name not in TILE_CODES:
         abort(404, gettext("There is no tile %(code)r.", code=code))
-    return _svg(tile_svg(code))
+    return _svg(tile_svg(name, sideways=sideways))
 
 
 @bp.get("/tiles.svg")
