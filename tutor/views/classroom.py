@@ -22,7 +22,7 @@ from .. import classroom as rooms
 from .. import progress
 from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
-from ..i18n import gettext, say
+from ..i18n import current_language, gettext, say
 from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
@@ -50,7 +50,13 @@ TARGET_GROUPS = _target_groups()
 
 @bp.context_processor
 def target_names() -> dict[str, Any]:
-    return {"target_labels": {target: label for _, group in TARGET_GROUPS for target, label in group}}
+    # The labels of TARGET_GROUPS are English; a page shows them in its own language.
+    lang = current_language()
+    return {
+        "target_labels": {
+            target: info(TOPICS[home].target_skill(target), lang).label for target, home in TARGET_TOPICS.items()
+        }
+    }
 
 
 def account_required(view: View) -> View:
@@ -395,7 +401,7 @@ def start(class_id: int, assignment_id: int) -> ResponseReturnValue:
 
 def _csv(rows: list[dict[str, Any]], filename: str) -> Response:
     out = io.StringIO()
-    rooms.write_csv(out, rows)
+    rooms.write_csv(out, rows, current_language())  # the header row in the teacher's language
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in filename)[:80]
     return Response(
         out.getvalue(),
