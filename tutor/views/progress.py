@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Literal
 
 from babel.dates import format_timedelta
 from flask import Blueprint, render_template, request
@@ -26,8 +27,10 @@ def until(when: str) -> str:
     """``in 9 minutes``, ``in 3 hours``, ``in 4 days`` (``4天后``): when a review comes due, in the
     request's language (Babel's words for a time span), counted down to the whole unit."""
     seconds = (datetime.fromisoformat(when) - moment()).total_seconds()
-    unit, count = "minute", 1
-    for name, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+    unit: Literal["day", "hour", "minute"] = "minute"
+    count = 1
+    names: tuple[tuple[Literal["day", "hour", "minute"], int], ...] = (("day", 86400), ("hour", 3600), ("minute", 60))
+    for name, size in names:
         if seconds >= size:
             unit, count = name, int(seconds // size)
             break
