@@ -118,7 +118,7 @@ def _listed(parts: Sequence[str], lang: str, pattern: str = N_("{earlier}, {next
 
 
 def _questions(total: int, lang: str = DEFAULT) -> str:
-    return translation(lang).ngettext(N_("{count} question"), N_("{count} questions"), total).format(count=total)
+    return translation(lang).ngettext("{count} question", "{count} questions", total).format(count=total)
 
 
 def _check(right: int, total: int, what: object) -> None:
