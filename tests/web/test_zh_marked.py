@@ -61,7 +61,7 @@ def test_the_situation_line_is_whole_chinese_sentences_with_full_width_punctuati
         }
     )
     chinese = _text(_in_chinese(app, lambda: render_template("partials/situation.html", result=result)))
-    assert chinese.startswith("闲家（自风南），东场： 荣和")
+    assert chinese.startswith("闲家（自风南），东场：荣和")
     assert "立直、一发。" in chinese and "2 本场。" in chinese and "场上有 1 根立直棒。" in chinese
     assert not ASCII_PUNCTUATION.search(chinese), chinese
     with app.test_request_context("/?lang=en"):
