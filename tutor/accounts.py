@@ -26,7 +26,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from .clock import moment as current_moment
 from .clock import now, stamp
 from .engine.catalogues import N_, Problem
-from .progress import rebuild_skill_states
+from .progress import merge as merge_skill_states
 from .store import write_transaction
 
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
@@ -419,9 +419,11 @@ def merge_guest(db: Database, guest: User, into: User) -> None:
     """Move a guest's progress into an account the guest has just logged in to."""
     if not guest.is_guest or guest.id == into.id:
         return
-    with write_transaction(db):
+
+    def move() -> None:  # under the write lock, with the skill states the merge computed beforehand
         for table in OWNED:
             db.execute(f"UPDATE {table} SET user_id = ? WHERE user_id = ?", [into.id, guest.id])
         db.execute("DELETE FROM skill_states WHERE user_id = ?", [guest.id])
         db.execute("DELETE FROM users WHERE id = ?", [guest.id])
-        rebuild_skill_states(db, into.id)
+
+    merge_skill_states(db, guest.id, into.id, move)

@@ -182,15 +182,16 @@ def _security_headers(app: Flask) -> None:
 
 
 def _lesson_folders(app: Flask, root: Path, lang: str) -> list[Path]:
-    """The built-in lessons of a language (English when it has none), then the teacher's folder."""
-    folders = [root / lang if (root / lang).is_dir() else root / "en"]
+    """Where a language's lessons are: built in, then the teacher's folder (English at its top or in en/).
+
+    The same places for every language, whether they exist or not, so LessonLibrary can lay each
+    translation over the English of the same place.
+    """
+    folders = [root / lang]
     extra = app.config.get("LESSONS_DIR")
     if extra:
         extra_path = Path(extra)
-        if (extra_path / lang).is_dir():
-            folders.append(extra_path / lang)
-        elif lang == "en" and extra_path.is_dir():
-            folders.append(extra_path)
+        folders.append(extra_path if lang == "en" and not (extra_path / lang).is_dir() else extra_path / lang)
     return folders
 
 

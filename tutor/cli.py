@@ -9,10 +9,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
 from .engine.tiles import HONOR_NAMES
+
+if TYPE_CHECKING:
+    from .lessons import LessonLibrary
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Exit 1 when a file has a problem, a lesson has fewer than 4 check-yourself questions or a yaku note has none.",
     )
     check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
-    check.add_argument("--lang", default="en", help="language of the lessons (default en)")
+    check.add_argument(
+        "--lang", help="check one language only (default: English and every language with a lessons folder)"
+    )
     check.set_defaults(run=run_check_lessons)
 
     generate = commands.add_parser(
@@ -388,13 +394,35 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_check_lessons(args: argparse.Namespace) -> int:
     from . import create_app
-    from .lessons import too_few_questions
 
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
         config["LESSONS_DIR"] = args.folder
     app = create_app(config)
-    book = app.extensions["lessons"].book(args.lang)
+    library = app.extensions["lessons"]
+    languages = [args.lang] if args.lang else _lesson_languages(args.folder)
+    failed = False
+    for lang in languages:
+        if len(languages) > 1:
+            print(f"== {lang}")
+        failed |= _check_book(library, lang)
+    return 1 if failed else 0
+
+
+def _lesson_languages(folder: str | None) -> list[str]:
+    """English first, then every language that has a folder of lessons, built in or the teacher's."""
+    from .app import resource_dir
+
+    roots = [resource_dir("lessons")] + ([Path(folder)] if folder else [])
+    found = {p.name for root in roots if root.is_dir() for p in root.iterdir() if p.is_dir() and len(p.name) <= 5}
+    return ["en"] + sorted(found - {"en", "yaku", "reference"})
+
+
+def _check_book(library: LessonLibrary, lang: str) -> bool:
+    """Report one language's own pages; True when one has a problem. Pages still in English are only listed."""
+    from .lessons import too_few_questions
+
+    book = library.own_book(lang)
     for page in book.lessons.values():
         print(
             f"lesson {page.order:>2} {page.slug:<14} {page.examples} worked example(s), {len(page.questions)} question(s)  {page.path}"
@@ -403,10 +431,15 @@ def run_check_lessons(args: argparse.Namespace) -> int:
         f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples "
         f"and {sum(len(p.questions) for p in book.yaku_notes.values())} questions in them"
     )
+    if lang != "en":
+        missing = library.book(lang).untranslated()
+        print(f"{len(missing)} page(s) not translated into {lang} yet (readers get the English):")
+        for page in missing:
+            print(f"  untranslated {page.path}")
     problems = book.problems + too_few_questions(book)
     for problem in problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    return bool(problems)
 
 
 def run_generate(args: argparse.Namespace) -> int:

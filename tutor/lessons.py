@@ -29,6 +29,11 @@ become the body of the yaku's reference page. Reference pages
 (``lessons/<lang>/reference/<slug>.md``, such as the glossary) use it too and
 are shown at ``/lessons/reference/<slug>``, outside the numbered course.
 
+Each language has its own folder; a page another language has not translated yet
+is shown from ``lessons/en/`` (see :class:`LessonLibrary`), page by page, so a
+half-translated course is still the whole course. A translation keeps the English
+file's slug, order and every block's request: only captions, prompts and prose change.
+
 Everything is rendered once per process (once for all the apps of a process, see
 :func:`shared_book`); broken tile codes, worked examples
 or questions make a :class:`LessonError` naming the file and every problem in it.
@@ -87,6 +92,8 @@ class Page:
     questions: list[Question] = field(default_factory=list)
     examples: int = 0
     """How many worked examples the engine scored for this page."""
+    lang: str = "en"
+    """The language the page is written in: English in another language's book until it is translated."""
 
 
 RenderBlock = Callable[[str, Any, str], str]
@@ -268,6 +275,7 @@ def render_page(
         toc=list(getattr(md, "toc_tokens", [])),
         questions=state.questions,
         examples=state.examples,
+        lang=lang,
     )
 
 
@@ -303,6 +311,26 @@ class LessonBook:
             return
         pages[page.slug] = page
 
+    @classmethod
+    def merged(cls, books: list[LessonBook], lang: str) -> LessonBook:
+        """Books laid one over another: a later book's page replaces an earlier one's with the same slug.
+
+        How a language's book is made of its folders, and how a translation is laid over English.
+        """
+        book = cls([], _no_blocks, lang)
+        for layer in books:
+            book.lessons.update(layer.lessons)
+            book.yaku_notes.update(layer.yaku_notes)
+            book.reference.update(layer.reference)
+            book.problems += [problem for problem in layer.problems if problem not in book.problems]
+        book.lessons = dict(sorted(book.lessons.items(), key=lambda item: (item[1].order, item[0])))
+        return book
+
+    def untranslated(self) -> list[Page]:
+        """The pages of this book still shown in English (none in the English book)."""
+        pages = [*self.lessons.values(), *self.yaku_notes.values(), *self.reference.values()]
+        return [page for page in pages if page.lang != self.lang]
+
     def neighbours(self, slug: str) -> tuple[Page | None, Page | None]:
         """The lessons before and after this one."""
         slugs = list(self.lessons)
@@ -310,6 +338,11 @@ class LessonBook:
         before = self.lessons[slugs[at - 1]] if at > 0 else None
         after = self.lessons[slugs[at + 1]] if at + 1 < len(slugs) else None
         return before, after
+
+
+def _no_blocks(kind: str, context: Any, lang: str) -> str:
+    """A merged book is made of pages already rendered, so it never renders a block itself."""
+    raise AssertionError("a merged book renders no blocks")
 
 
 def too_few_questions(book: LessonBook) -> list[str]:
@@ -359,7 +392,14 @@ def shared_book(folders: list[Path], render_block: RenderBlock, lang: str = "en"
 
 
 class LessonLibrary:
-    """The books of every language, each built on first use and kept for the life of the process."""
+    """The books of every language, each built on first use and kept for the life of the process.
+
+    ``folders_for(lang)`` gives a language's folders in order, the built-in one first and a teacher's
+    last, in the same places for every language (a folder may not exist). A reader of another language
+    than English gets each folder's English laid under its translation, folder by folder: a page
+    is shown in their language where it is translated, else in English, and a teacher's own page
+    (in English or translated) still replaces the built-in one.
+    """
 
     def __init__(self, folders_for: Callable[[str], list[Path]], render_block: RenderBlock) -> None:
         self._folders_for = folders_for
@@ -368,10 +408,30 @@ class LessonLibrary:
         self._lock = threading.Lock()
 
     def book(self, lang: str) -> LessonBook:
-        book = self._books.get(lang)
+        """What a reader of ``lang`` sees: every page, in ``lang`` where it is translated, else in English."""
+        if lang == "en":
+            return self.own_book("en")
+        return self._kept(lang, lambda: self._layered(["en", lang], lang))
+
+    def own_book(self, lang: str) -> LessonBook:
+        """Only the pages written in ``lang`` (what ``tutor check-lessons`` checks for that language)."""
+        return self._kept(f"own:{lang}", lambda: self._layered([lang], lang))
+
+    def _kept(self, key: str, make: Callable[[], LessonBook]) -> LessonBook:
+        book = self._books.get(key)
         if book is None:
+            made = make()  # outside the lock: rendering takes seconds, and a second maker only wastes its work
             with self._lock:
-                book = self._books.get(lang)
-                if book is None:
-                    book = self._books[lang] = shared_book(self._folders_for(lang), self._render_block, lang)
+                book = self._books.setdefault(key, made)
         return book
+
+    def _layered(self, languages: list[str], lang: str) -> LessonBook:
+        """The folders of these languages, place by place (built-in English, built-in ``lang``, the teacher's ...)."""
+        places = [self._folders_for(language) for language in languages]
+        layers = []
+        for depth in range(max(len(folders) for folders in places)):
+            for language, folders in zip(languages, places, strict=True):
+                if depth < len(folders) and folders[depth].is_dir():
+                    layers.append(shared_book([folders[depth]], self._render_block, language))
+        # One folder: the shared book itself, so every app of the process holds the very same pages.
+        return layers[0] if len(layers) == 1 and layers[0].lang == lang else LessonBook.merged(layers, lang)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -233,24 +234,44 @@ def record_answer(
         answer_id = cursor.lastrowid
         assert answer_id is not None
         for skill, right in touched.items():
-            db.execute(
-                "INSERT INTO answer_skills (answer_id, user_id, skill, correct, answered_at) VALUES (?, ?, ?, ?, ?)",
-                [answer_id, served.user_id, skill, int(right), when],
-            )
-            # Only first tries move the schedule: a retry right after the answer proves little.
+            # Only first tries move the schedule: a retry right after the answer proves little. The card
+            # after this review is kept on the row, so that a later release or merge replays from here.
+            card = None
             if attempt == 1 and not held:
-                _rate(db, served.user_id, skill, right, datetime.fromisoformat(when))
+                card = _rate(db, served.user_id, skill, right, datetime.fromisoformat(when))
+            db.execute(
+                "INSERT INTO answer_skills (answer_id, user_id, skill, correct, answered_at, card)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [answer_id, served.user_id, skill, int(right), when, card],
+            )
     return answer_id
 
 
-def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -> None:
+def _card_id(skill: str) -> int:
+    """A card id that is the same in every replay. fsrs makes one from the clock and sleeps a
+    millisecond to keep them apart (per skill, per replay), and a replay could not reproduce it."""
+    return zlib.crc32(skill.encode())
+
+
+def _review(card: Card | None, skill: str, right: bool, when: datetime) -> Card:
+    card = card or Card(card_id=_card_id(skill), due=when)
+    reviewed, _ = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, when)
+    return reviewed
+
+
+def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -> str:
+    """Review one skill now; returns the new card as JSON."""
     rows = list(
         db.query("SELECT card, reviews, lapses FROM skill_states WHERE user_id = ? AND skill = ?", [user_id, skill])
     )
-    card = Card.from_json(rows[0]["card"]) if rows else Card()
+    card = _review(Card.from_json(rows[0]["card"]) if rows else None, skill, right, when)
     reviews = rows[0]["reviews"] if rows else 0
     lapses = rows[0]["lapses"] if rows else 0
-    card, _ = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, when)
+    _write_state(db, user_id, skill, card, reviews + 1, lapses + (0 if right else 1), when)
+    return card.to_json()
+
+
+def _write_state(db: Database, user_id: int, skill: str, card: Card, reviews: int, lapses: int, when: datetime) -> None:
     db.execute(
         "INSERT INTO skill_states (user_id, skill, card, due_at, reviews, lapses, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (user_id, skill) DO UPDATE SET card = excluded.card, due_at = excluded.due_at,"
@@ -260,23 +281,177 @@ def _rate(db: Database, user_id: int, skill: str, right: bool, when: datetime) -
             skill,
             card.to_json(),
             card.due.astimezone(UTC).isoformat(timespec="seconds"),
-            reviews + 1,
-            lapses + (0 if right else 1),
+            reviews,
+            lapses,
             when.isoformat(timespec="seconds"),
         ],
     )
 
 
 def rebuild_skill_states(db: Database, user_id: int) -> None:
-    """Replay a learner's first-try answers in time order (after a guest's progress is merged in)."""
+    """Replay all of a learner's first-try answers in time order, from nothing (a repair, and the oracle
+    the incremental updates of :func:`release` and :func:`merge` are tested against)."""
     with write_transaction(db):
         db.execute("DELETE FROM skill_states WHERE user_id = ?", [user_id])
-        for row in db.query(
-            "SELECT s.skill, s.correct, s.answered_at FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
-            " WHERE s.user_id = ? AND a.attempt = 1 AND a.held = 0 ORDER BY s.answered_at, s.answer_id",
-            [user_id],
+        db.execute("UPDATE answer_skills SET card = NULL WHERE user_id = ? AND card IS NOT NULL", [user_id])
+        cards: dict[str, Card] = {}
+        counts: dict[str, list[int]] = {}
+        last: dict[str, datetime] = {}
+        for row in list(
+            db.query(
+                f"SELECT s.answer_id, s.skill, s.correct, s.answered_at FROM answer_skills s JOIN answers a"
+                f" ON a.id = s.answer_id WHERE s.user_id = ? AND {_COUNTED} ORDER BY s.answered_at, s.answer_id",
+                [user_id, "[]"],
+            )
         ):
-            _rate(db, user_id, row["skill"], bool(row["correct"]), datetime.fromisoformat(row["answered_at"]))
+            skill, right, when = row["skill"], bool(row["correct"]), datetime.fromisoformat(row["answered_at"])
+            card = cards[skill] = _review(cards.get(skill), skill, right, when)
+            count = counts.setdefault(skill, [0, 0])
+            count[0] += 1
+            count[1] += 0 if right else 1
+            last[skill] = when
+            db.execute(
+                "UPDATE answer_skills SET card = ? WHERE answer_id = ? AND skill = ?",
+                [card.to_json(), row["answer_id"], skill],
+            )
+        for skill, card in cards.items():
+            _write_state(db, user_id, skill, card, counts[skill][0], counts[skill][1], last[skill])
+
+
+# An answer counts in the learner's skill states when it is a first try and not held back, or is one of
+# the held answers being released (a JSON list of answer ids, the query's last parameter).
+_COUNTED = "a.attempt = 1 AND (a.held = 0 OR a.id IN (SELECT value FROM json_each(?)))"
+
+
+@dataclass
+class _Plan:
+    """Skill states and cards computed outside the write lock, and what they were computed from."""
+
+    snapshot: list[Any]
+    cards: list[tuple[str, int, str]] = field(default_factory=list)
+    """(card JSON, answer id, skill) for every answer_skills row replayed."""
+    states: list[tuple[str, Card, int, int, datetime]] = field(default_factory=list)
+    """(skill, card, reviews, lapses, last review) for every affected skill."""
+
+
+def _plan(
+    db: Database, owner: int, users: list[int], added: Mapping[str, tuple[str, int]], released: list[int]
+) -> _Plan:
+    """Replay each skill in ``added`` from its first new review (answered_at, answer id) onwards, over
+    ``users``' counted answers (``released`` counting as not held), starting from the card kept on the
+    review just before it; ``owner`` is who the states are for."""
+    marks = ", ".join("?" for _ in users)
+    plan = _Plan(_snapshot(db, owner, users, list(added), released))
+    for skill, start in sorted(added.items()):
+        where = f"s.user_id IN ({marks}) AND s.skill = ? AND {_COUNTED}"
+        params: list[Any] = [*users, skill, json.dumps(released)]
+        before = list(
+            db.query(
+                f"SELECT s.card FROM answer_skills s JOIN answers a ON a.id = s.answer_id WHERE {where}"
+                " AND (s.answered_at, s.answer_id) < (?, ?) ORDER BY s.answered_at DESC, s.answer_id DESC LIMIT 1",
+                [*params, *start],
+            )
+        )
+        card: Card | None = None
+        if before and before[0]["card"]:
+            card = Card.from_json(before[0]["card"])
+        elif before:  # answered before cards were kept on the rows: replay this skill from its start
+            start = ("", 0)
+        base = list(
+            db.query("SELECT reviews, lapses FROM skill_states WHERE user_id = ? AND skill = ?", [owner, skill])
+        )
+        reviews, lapses = (base[0]["reviews"], base[0]["lapses"]) if base else (0, 0)
+        when = None
+        for row in db.query(
+            f"SELECT s.answer_id, s.correct, s.answered_at, a.user_id, a.held FROM answer_skills s"
+            f" JOIN answers a ON a.id = s.answer_id WHERE {where} AND (s.answered_at, s.answer_id) >= (?, ?)"
+            " ORDER BY s.answered_at, s.answer_id",
+            [*params, *start],
+        ):
+            right, when = bool(row["correct"]), datetime.fromisoformat(row["answered_at"])
+            card = _review(card, skill, right, when)
+            plan.cards.append((card.to_json(), row["answer_id"], skill))
+            if row["user_id"] != owner or row["held"]:  # new to the owner's states
+                reviews += 1
+                lapses += 0 if right else 1
+        if card is not None and when is not None:
+            plan.states.append((skill, card, reviews, lapses, when))
+    return plan
+
+
+def _snapshot(db: Database, owner: int, users: list[int], skills: list[str], released: list[int]) -> list[Any]:
+    """What a plan depends on: the skill states it starts from, the answers still held, the users'
+    answers. Checked again inside the write lock; if anything moved meanwhile, the plan is made again."""
+    marks = ", ".join("?" for _ in users)
+    states = [
+        tuple(row.values())
+        for row in db.query(
+            f"SELECT user_id, skill, reviews, lapses, updated_at FROM skill_states WHERE user_id IN ({marks})"
+            " AND skill IN (SELECT value FROM json_each(?)) ORDER BY user_id, skill",
+            [*users, json.dumps(skills)],
+        )
+    ]
+    held = next(
+        db.query(
+            "SELECT COUNT(*) AS n FROM answers WHERE held = 1 AND id IN (SELECT value FROM json_each(?))",
+            [json.dumps(released)],
+        )
+    )["n"]
+    others = [
+        tuple(next(db.query("SELECT COUNT(*) AS n, MAX(id) AS last FROM answers WHERE user_id = ?", [user])).values())
+        for user in users
+        if user != owner
+    ]
+    return [states, held, others]
+
+
+def _apply(
+    db: Database,
+    owner: int,
+    make: Callable[[], tuple[list[int], dict[str, tuple[str, int]], list[int]]],
+    before_writing: Callable[[], None] = lambda: None,
+    tries: int = 3,
+) -> None:
+    """Compute a plan outside the write lock, then write it under the lock if nothing it read has moved
+    meanwhile (else compute it again; the last try computes under the lock). ``make`` names the users,
+    the first new review of each skill and the answers released."""
+    for attempt in range(tries):
+        last_try = attempt == tries - 1 or db.conn.in_transaction
+        if not last_try:
+            db.conn.execute("BEGIN")  # one read snapshot for the whole computation
+            try:
+                users, added, released = make()
+                plan = _plan(db, owner, users, added, released)
+            finally:
+                db.conn.execute("COMMIT")
+        with write_transaction(db):
+            if last_try:
+                users, added, released = make()
+                plan = _plan(db, owner, users, added, released)
+            elif _snapshot(db, owner, users, list(added), released) != plan.snapshot:
+                continue
+            if released:
+                db.execute(
+                    "UPDATE answers SET held = 0 WHERE held = 1 AND id IN (SELECT value FROM json_each(?))",
+                    [json.dumps(released)],
+                )
+            before_writing()
+            db.conn.executemany("UPDATE answer_skills SET card = ? WHERE answer_id = ? AND skill = ?", plan.cards)
+            for skill, card, reviews, lapses, when in plan.states:
+                _write_state(db, owner, skill, card, reviews, lapses, when)
+        return
+
+
+def _first_reviews(db: Database, where: str, params: list[Any]) -> dict[str, tuple[str, int]]:
+    """The earliest (answered_at, answer id) per skill among the answer_skills rows ``where`` picks."""
+    first: dict[str, tuple[str, int]] = {}
+    for row in db.query(
+        "SELECT s.skill, s.answered_at, s.answer_id FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
+        f" WHERE {where} ORDER BY s.answered_at, s.answer_id",
+        params,
+    ):
+        first.setdefault(row["skill"], (row["answered_at"], row["answer_id"]))
+    return first
 
 
 def held_sessions(db: Database, user_id: int) -> list[int]:
@@ -290,17 +465,40 @@ def held_sessions(db: Database, user_id: int) -> list[int]:
 
 
 def release(db: Database, user_id: int, session_ids: list[int]) -> None:
-    """Let a session's held answers count, and replay the skill states with them in their place in time."""
+    """Let a session's held answers count: each skill they touch is replayed from its first released
+    answer on (with the learner's later answers in their place in time), not the whole history."""
     if not session_ids:
         return
-    marks = ", ".join("?" for _ in session_ids)
-    with write_transaction(db):
-        db.execute(
-            f"UPDATE answers SET held = 0 WHERE user_id = ? AND held = 1 AND question_id IN"
-            f" (SELECT id FROM questions WHERE session_id IN ({marks}))",
-            [user_id, *session_ids],
+
+    def make() -> tuple[list[int], dict[str, tuple[str, int]], list[int]]:
+        released = [
+            row["id"]
+            for row in db.query(
+                "SELECT a.id FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.user_id = ?"
+                " AND a.held = 1 AND q.session_id IN (SELECT value FROM json_each(?)) ORDER BY a.id",
+                [user_id, json.dumps(session_ids)],
+            )
+        ]
+        first = _first_reviews(
+            db,
+            "a.attempt = 1 AND a.id IN (SELECT value FROM json_each(?))",
+            [json.dumps(released)],
         )
-        rebuild_skill_states(db, user_id)
+        return [user_id], first, released
+
+    _apply(db, user_id, make)
+
+
+def merge(db: Database, guest_id: int, into_id: int, move: Callable[[], None]) -> None:
+    """Merge a guest's answers into an account's skill states: ``move`` (run under the write lock) hands
+    the guest's rows over; each skill the guest's counted answers touch is replayed from the guest's
+    first answer to it on."""
+
+    def make() -> tuple[list[int], dict[str, tuple[str, int]], list[int]]:
+        first = _first_reviews(db, f"s.user_id = ? AND {_COUNTED}", [guest_id, "[]"])
+        return [into_id, guest_id], first, []
+
+    _apply(db, into_id, make, move)
 
 
 def skill_record(db: Database, user_id: int) -> dict[str, tuple[int, int]]:
@@ -349,31 +547,14 @@ def _since(days: int, on: date | None = None) -> str:
     return start.isoformat()
 
 
-# First tries per key and day, by practice topic or by skill: what every tally and chart is made of.
-_FIRST_TRIES = {
-    "topic": ("q.topic", "answers a JOIN questions q ON q.id = a.question_id", "a"),
-    "skill": ("s.skill", "answer_skills s JOIN answers a ON a.id = s.answer_id", "s"),
-}
-Days = dict[date, tuple[int, int]]
-"""(first tries, of which right) by day."""
+@dataclass
+class _Weeks:
+    """One topic's or skill's first tries: per week of a trend, and inside the window shown."""
 
-
-def _first_tries(db: Database, user_id: int, since: date, by: str, family: str | None = None) -> dict[str, Days]:
-    key, source, table = _FIRST_TRIES[by]
-    sql = (
-        f"SELECT {key} AS k, substr({table}.answered_at, 1, 10) AS day, COUNT(*) AS done,"
-        f" SUM({table}.correct) AS right FROM {source}"
-        f" WHERE {table}.user_id = ? AND a.attempt = 1 AND a.held = 0 AND a.outcome != 'skipped'"
-        f" AND {table}.answered_at >= ?"
-    )
-    params: list[Any] = [user_id, since.isoformat()]
-    if family:
-        sql += " AND s.skill LIKE ?"
-        params.append(f"{family}:%")
-    found: dict[str, Days] = {}
-    for row in db.query(sql + " GROUP BY k, day", params):
-        found.setdefault(row["k"], {})[date.fromisoformat(row["day"])] = (row["done"], row["right"] or 0)
-    return found
+    weekly: list[list[int]]
+    """[first tries, of which right] per week, oldest first."""
+    done: int = 0
+    right: int = 0
 
 
 class _Window:
@@ -385,23 +566,46 @@ class _Window:
         self.weeks = max(1, -(-days // 7))
         self.trend_start = self.today - timedelta(days=self.weeks * 7 - 1)
 
-    def tally(self, key: str, label: str, link: str, days: Days) -> Tally:
-        inside = [counts for day, counts in days.items() if day >= self.start]
-        weekly = [[0, 0] for _ in range(self.weeks)]
-        for day, (done, right) in days.items():
-            week = weekly[(day - self.trend_start).days // 7]
-            week[0] += done
-            week[1] += right
-        trend = [right / done if done else None for done, right in weekly] if days else []
-        return Tally(key, label, sum(d for d, _ in inside), sum(r for _, r in inside), link, trend)
+    def first_tries(self, db: Database, user_id: int, by: str, family: str | None = None) -> dict[str, _Weeks]:
+        """First tries per topic or skill (of a family) by week since the trend's start, summed by the
+        database from the per-day tallies it keeps as answers are written."""
+        sql = (
+            "SELECT key, CAST(julianday(day) - julianday(:trend) AS INTEGER) / 7 AS week, SUM(done) AS done,"
+            " SUM(right) AS right, SUM(CASE WHEN day >= :start THEN done ELSE 0 END) AS inside,"
+            " SUM(CASE WHEN day >= :start THEN right ELSE 0 END) AS inside_right"
+            " FROM first_try_days WHERE user_id = :user AND kind = :by AND day >= :trend"
+        )
+        params: dict[str, Any] = {
+            "user": user_id,
+            "by": by,
+            "trend": self.trend_start.isoformat(),
+            "start": self.start.isoformat(),
+        }
+        if family:
+            sql += " AND key LIKE :family"
+            params["family"] = f"{family}:%"
+        found: dict[str, _Weeks] = {}
+        for row in db.query(sql + " GROUP BY key, week", params):
+            weeks = found.setdefault(row["key"], _Weeks([[0, 0] for _ in range(self.weeks)]))
+            if 0 <= row["week"] < self.weeks:
+                weeks.weekly[row["week"]] = [row["done"], row["right"]]
+            weeks.done += row["inside"]
+            weeks.right += row["inside_right"]
+        return found
+
+    def tally(self, key: str, label: str, link: str, weeks: _Weeks | None) -> Tally:
+        if weeks is None:
+            return Tally(key, label, 0, 0, link, [])
+        trend: list[float | None] = [right / done if done else None for done, right in weeks.weekly]
+        return Tally(key, label, weeks.done, weeks.right, link, trend)
 
 
 def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
     """Per practice topic: questions answered (first tries) and first-try accuracy over the last ``days``."""
     window = _Window(days)
-    found = _first_tries(db, user_id, window.trend_start, "topic")
+    found = window.first_tries(db, user_id, "topic")
     return [
-        window.tally(topic.id, topic.title, f"/lessons/{topic.lesson}", found.get(topic.id, {}))
+        window.tally(topic.id, topic.title, f"/lessons/{topic.lesson}", found.get(topic.id))
         for topic in TOPICS.values()
     ]
 
@@ -410,24 +614,25 @@ def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yak
     """Per skill of a family (yaku, fu, table ...) met in the last ``days``: first tries, and how many right."""
     window = _Window(days)
     tallies = []
-    for skill, by_day in _first_tries(db, user_id, window.trend_start, "skill", family).items():
-        about = info(skill)
-        tally = window.tally(skill, about.label, about.lesson, by_day)
-        if tally.done:
-            tallies.append(tally)
+    for skill, weeks in window.first_tries(db, user_id, "skill", family).items():
+        if weeks.done:
+            about = info(skill)
+            tallies.append(window.tally(skill, about.label, about.lesson, weeks))
     return sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done))
 
 
 def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None = None) -> list[tuple[date, int, int]]:
     """(day, first tries right, first tries) for each of the last ``days`` days, of one topic or all."""
     window = _Window(days)
-    totals: dict[date, list[int]] = {}
-    for key, by_day in _first_tries(db, user_id, window.start, "topic").items():
-        if topic is None or key == topic:
-            for day, (done, right) in by_day.items():
-                total = totals.setdefault(day, [0, 0])
-                total[0] += done
-                total[1] += right
+    sql = "SELECT day, SUM(done) AS done, SUM(right) AS right FROM first_try_days WHERE user_id = ? AND kind = 'topic'"
+    params: list[Any] = [user_id]
+    if topic is not None:
+        sql += " AND key = ?"
+        params.append(topic)
+    totals = {
+        date.fromisoformat(row["day"]): (row["done"], row["right"])
+        for row in db.query(sql + " AND day >= ? GROUP BY day", [*params, window.start.isoformat()])
+    }
     series = []
     for offset in range(days - 1, -1, -1):
         day = window.today - timedelta(days=offset)
@@ -438,18 +643,21 @@ def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None
 
 def streak(db: Database, user_id: int, on: date | None = None) -> int:
     """Days in a row, up to today (or yesterday, if nothing yet today), with at least one answer."""
-    days = {
-        date.fromisoformat(row["day"])
-        for row in db.query(
-            "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM answers WHERE user_id = ? AND outcome != 'skipped'",
-            [user_id],
+
+    def answered(day: date) -> bool:  # one index probe a day: the streak's length, not the history's
+        start = day.isoformat()
+        rows = db.query(
+            "SELECT 1 FROM answers WHERE user_id = ? AND answered_at >= ? AND answered_at < ?"
+            " AND outcome != 'skipped' LIMIT 1",
+            [user_id, start, (day + timedelta(days=1)).isoformat()],
         )
-    }
+        return any(True for _ in rows)
+
     day = on or today()
-    if day not in days:
+    if not answered(day):
         day -= timedelta(days=1)
     count = 0
-    while day in days:
+    while answered(day):
         count += 1
         day -= timedelta(days=1)
     return count
@@ -471,19 +679,17 @@ def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = N
     """Skills the learner has got wrong: the lowest share right first, then the least likely remembered now."""
     moment = current_moment(at)
     found = []
+    # skill_states keeps the first tries counted (reviews) and the wrong ones (lapses): the same counts as
+    # the answers they came from, since an answer is only ever a first try (the first answer stands).
     for row in db.query(
-        "SELECT st.skill, st.card, st.due_at, COUNT(s.answer_id) AS done, SUM(s.correct) AS right"
-        " FROM skill_states st JOIN answer_skills s ON s.user_id = st.user_id AND s.skill = st.skill"
-        " JOIN answers a ON a.id = s.answer_id AND a.held = 0"
-        " WHERE st.user_id = ? AND st.lapses > 0 GROUP BY st.skill",
+        "SELECT skill, card, due_at, reviews, lapses FROM skill_states WHERE user_id = ? AND lapses > 0 ORDER BY skill",
         [user_id],
     ):
         card = Card.from_json(row["card"])
         about = info(row["skill"])
         chance = SCHEDULER.get_card_retrievability(card, moment)
-        found.append(
-            Weakness(row["skill"], about.label, about.lesson, row["right"] or 0, row["done"], chance, row["due_at"])
-        )
+        right = row["reviews"] - row["lapses"]
+        found.append(Weakness(row["skill"], about.label, about.lesson, right, row["reviews"], chance, row["due_at"]))
     found.sort(key=lambda w: (w.right / w.done if w.done else 0, w.retrievability, -w.done))
     return found[:limit]
 
@@ -511,7 +717,8 @@ def mistake_counts(db: Database, user_id: int, days: int = 30) -> list[tuple[str
     """How often each known mistake was made in the last ``days`` days, most frequent first."""
     rows = db.query(
         "SELECT j.value AS mistake, COUNT(*) AS n FROM answers a, json_each(a.mistakes) j"
-        " WHERE a.user_id = ? AND a.held = 0 AND a.answered_at >= ? GROUP BY j.value ORDER BY n DESC",
+        " WHERE a.user_id = ? AND a.held = 0 AND a.answered_at >= ? AND a.mistakes <> '[]'"
+        " GROUP BY j.value ORDER BY n DESC, j.value",
         [user_id, _since(days)],
     )
     return [(row["mistake"], row["n"]) for row in rows]

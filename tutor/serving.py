@@ -225,4 +225,6 @@ def _die_with(parent: int) -> None:
 
 def _warm(app: Flask) -> None:
     """Render the lessons before forking, so every process shares them instead of rendering its own."""
-    app.extensions["lessons"].book("en")
+    languages = app.jinja_env.globals.get("languages")  # what i18n.init_app offers: every book a reader may ask for
+    for lang in languages if isinstance(languages, list) else ["en"]:
+        app.extensions["lessons"].book(lang)

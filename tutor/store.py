@@ -236,10 +236,232 @@ def m008_password_resets(db: Database) -> None:
 
 
 @migrations()
-def m010_answer_outcome(db: Database) -> None:
+def m009_answer_outcome(db: Database) -> None:
     """How a question was left: "answered", or "shown" (the learner asked for the answer) or "skipped".
     Older rows were all answered."""
     db.execute("ALTER TABLE answers ADD COLUMN outcome TEXT NOT NULL DEFAULT 'answered'")
+
+
+@migrations()
+def m010_scale(db: Database) -> None:
+    """What keeps a long history and a large class cheap to read and to update.
+
+    Each counted answer_skills row keeps the fsrs card as it was after that review, so releasing held
+    answers or merging a guest replays a skill from the first answer concerned, not from the learner's
+    first answer (rows from before this step have none: their skills are replayed from the start once).
+    The indexes cover the dashboards' grouped queries, so they read index pages instead of the answers'
+    payloads (about 1.3 kB a row).
+    """
+    db.execute("ALTER TABLE answer_skills ADD COLUMN card TEXT")
+    # A learner's first tries by day (progress tallies, trends, streak) and a class's per-attempt tallies.
+    db.execute(
+        "CREATE INDEX idx_answers_user_day ON answers (user_id, answered_at, attempt, held, correct, question_id)"
+    )
+    db.execute(
+        "CREATE INDEX idx_answers_question_tally ON answers (question_id, attempt, correct, score, time_ms, answered_at)"
+    )
+    # Answers that name a mistake are few: the mistake lists read only them.
+    db.execute(
+        "CREATE INDEX idx_answers_mistaken ON answers (user_id, answered_at, held, mistakes) WHERE mistakes <> '[]'"
+    )
+    db.execute(
+        "CREATE INDEX idx_answers_question_mistaken ON answers (question_id, attempt, user_id, mistakes)"
+        " WHERE mistakes <> '[]'"
+    )
+    db.execute("CREATE INDEX idx_answer_skills_answer ON answer_skills (answer_id, skill, correct)")
+    db.execute(
+        "CREATE INDEX idx_answer_skills_user_day ON answer_skills (user_id, answered_at, skill, correct, answer_id)"
+    )
+    # A session's questions without their payloads (class overviews, heat maps, exports).
+    db.execute("CREATE INDEX idx_questions_session ON questions (session_id, position, id, topic, target)")
+    # First tries per learner, day and topic or skill, kept by triggers wherever answers are written,
+    # released, moved to another account or deleted: the progress page reads a few hundred of these
+    # rows instead of every answer.
+    db.execute(
+        "CREATE TABLE first_try_days (user_id INTEGER NOT NULL, kind TEXT NOT NULL, day TEXT NOT NULL,"
+        " key TEXT NOT NULL, done INTEGER NOT NULL, right INTEGER NOT NULL,"
+        " PRIMARY KEY (user_id, kind, day, key)) WITHOUT ROWID"
+    )
+    for statement in _FIRST_TRY_TRIGGERS:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO first_try_days (user_id, kind, day, key, done, right)"
+        " SELECT a.user_id, 'topic', substr(a.answered_at, 1, 10), q.topic, COUNT(*), SUM(a.correct)"
+        " FROM answers a JOIN questions q ON q.id = a.question_id"
+        " WHERE a.attempt = 1 AND a.held = 0 AND a.outcome != 'skipped'"
+        " GROUP BY 1, 3, 4"
+    )
+    db.execute(
+        "INSERT INTO first_try_days (user_id, kind, day, key, done, right)"
+        " SELECT s.user_id, 'skill', substr(s.answered_at, 1, 10), s.skill, COUNT(*), SUM(s.correct)"
+        " FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
+        " WHERE a.attempt = 1 AND a.held = 0 AND a.outcome != 'skipped'"
+        " GROUP BY 1, 3, 4"
+    )
+
+    # Per attempt at an assignment, its first tries; per student and skill, their first tries in one
+    # assignment and in all of a class's: the class page and dashboards read these, not every answer.
+    db.execute(
+        "CREATE TABLE attempt_tallies (session_id INTEGER PRIMARY KEY, answered INTEGER NOT NULL,"
+        " right INTEGER NOT NULL, score REAL NOT NULL, time_ms INTEGER NOT NULL, last_at TEXT)"
+    )
+    for scope in ("assignment", "class"):
+        db.execute(
+            f"CREATE TABLE {scope}_skill_tallies ({scope}_id INTEGER NOT NULL, user_id INTEGER NOT NULL,"
+            f" skill TEXT NOT NULL, done INTEGER NOT NULL, right INTEGER NOT NULL,"
+            f" PRIMARY KEY ({scope}_id, user_id, skill)) WITHOUT ROWID"
+        )
+    for statement in _CLASS_TRIGGERS:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO attempt_tallies (session_id, answered, right, score, time_ms, last_at)"
+        " SELECT s.id, COUNT(*), SUM(a.correct), SUM(a.score), SUM(COALESCE(a.time_ms, 0)), MAX(a.answered_at)"
+        " FROM practice_sessions s JOIN questions q ON q.session_id = s.id"
+        " JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE s.assignment_id IS NOT NULL GROUP BY s.id"
+    )
+    for scope, key in (("assignment", "s.assignment_id"), ("class", "x.class_id")):
+        db.execute(
+            f"INSERT INTO {scope}_skill_tallies ({scope}_id, user_id, skill, done, right)"
+            f" SELECT {key}, s.user_id, k.skill, COUNT(*), SUM(k.correct) FROM answer_skills k"
+            " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
+            " JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
+            " GROUP BY 1, 2, 3"
+        )
+
+
+# The assignment attempt an answer belongs to, if any (``row`` is the answer: new or old).
+def _attempt_of(row: str) -> str:
+    return (
+        "FROM questions q JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
+        f" WHERE q.id = {row}.question_id"
+    )
+
+
+def _skill_attempt_of(row: str) -> str:
+    return (
+        "FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        f" JOIN assignments x ON x.id = s.assignment_id WHERE a.id = {row}.answer_id AND a.attempt = 1"
+    )
+
+
+def _skill_tallies(sign: str, row: str) -> str:
+    statements = []
+    for scope, key in (("assignment", "s.assignment_id"), ("class", "x.class_id")):
+        if sign == "+":
+            statements.append(
+                f"INSERT INTO {scope}_skill_tallies ({scope}_id, user_id, skill, done, right)"
+                f" SELECT {key}, s.user_id, {row}.skill, 1, {row}.correct {_skill_attempt_of(row)}"
+                " ON CONFLICT DO UPDATE SET done = done + 1, right = right + excluded.right;"
+            )
+        else:
+            where = (
+                f"({scope}_id, user_id) IN (SELECT {key}, s.user_id {_skill_attempt_of(row)}) AND skill = {row}.skill"
+            )
+            statements.append(
+                f"UPDATE {scope}_skill_tallies SET done = done - 1, right = right - {row}.correct WHERE {where};"
+                f" DELETE FROM {scope}_skill_tallies WHERE {where} AND done <= 0;"
+            )
+    return " ".join(statements)
+
+
+_CLASS_TRIGGERS = (
+    "CREATE TRIGGER attempt_tally_added AFTER INSERT ON answers WHEN new.attempt = 1 BEGIN"
+    " INSERT INTO attempt_tallies (session_id, answered, right, score, time_ms, last_at)"
+    f" SELECT q.session_id, 1, new.correct, new.score, COALESCE(new.time_ms, 0), new.answered_at {_attempt_of('new')}"
+    " ON CONFLICT DO UPDATE SET answered = answered + 1, right = right + excluded.right,"
+    " score = score + excluded.score, time_ms = time_ms + excluded.time_ms, last_at = MAX(last_at, excluded.last_at);"
+    " END",
+    "CREATE TRIGGER attempt_tally_deleted AFTER DELETE ON answers WHEN old.attempt = 1 BEGIN"
+    " UPDATE attempt_tallies SET answered = answered - 1, right = right - old.correct, score = score - old.score,"
+    " time_ms = time_ms - COALESCE(old.time_ms, 0), last_at = (SELECT MAX(a.answered_at) FROM answers a"
+    " JOIN questions q ON q.id = a.question_id WHERE q.session_id = attempt_tallies.session_id AND a.attempt = 1)"
+    " WHERE session_id = (SELECT session_id FROM questions WHERE id = old.question_id);"
+    " DELETE FROM attempt_tallies WHERE session_id = (SELECT session_id FROM questions WHERE id = old.question_id)"
+    " AND answered <= 0; END",
+    "CREATE TRIGGER attempt_tally_session_deleted AFTER DELETE ON practice_sessions BEGIN"
+    " DELETE FROM attempt_tallies WHERE session_id = old.id; END",
+    "CREATE TRIGGER class_skill_tally_added AFTER INSERT ON answer_skills BEGIN " + _skill_tallies("+", "new") + " END",
+    "CREATE TRIGGER class_skill_tally_deleted AFTER DELETE ON answer_skills BEGIN "
+    + _skill_tallies("-", "old")
+    + " END",
+)
+
+
+def _tally(sign: str, row: str, kind: str, key: str, correct: str, day: str, counted: str) -> str:
+    """A statement adding (sign "+") or taking away ("-") one first try to ``first_try_days``."""
+    if sign == "+":
+        return (
+            f"INSERT INTO first_try_days (user_id, kind, day, key, done, right) SELECT {row}.user_id, '{kind}',"
+            f" substr({day}, 1, 10), {key}, 1, {correct} WHERE {counted}"
+            " ON CONFLICT DO UPDATE SET done = done + 1, right = right + excluded.right;"
+        )
+    where = f"user_id = {row}.user_id AND kind = '{kind}' AND day = substr({day}, 1, 10) AND key = {key}"
+    return (
+        f"UPDATE first_try_days SET done = done - 1, right = right - {correct} WHERE {where} AND {counted};"
+        f" DELETE FROM first_try_days WHERE {where} AND done <= 0;"
+    )
+
+
+def _topic(row: str) -> str:
+    return f"(SELECT topic FROM questions WHERE id = {row}.question_id)"
+
+
+def _answer_counted(row: str) -> str:
+    return f"EXISTS (SELECT 1 FROM answers WHERE id = {row}.answer_id AND attempt = 1 AND held = 0 AND outcome != 'skipped')"
+
+
+def _skills_of_answer(sign: str, row: str) -> str:
+    """Every skill row of an answer whose counting changed, added or taken away."""
+    if sign == "+":
+        return (
+            "INSERT INTO first_try_days (user_id, kind, day, key, done, right) SELECT s.user_id, 'skill',"
+            f" substr(s.answered_at, 1, 10), s.skill, 1, s.correct FROM answer_skills s WHERE s.answer_id = {row}.id"
+            " AND true ON CONFLICT DO UPDATE SET done = done + 1, right = right + excluded.right;"
+        )
+    # Each skill appears once per answer, so each matching day row loses one first try.
+    mine = f"SELECT 1 FROM answer_skills s WHERE s.answer_id = {row}.id AND s.user_id = first_try_days.user_id"
+    mine += " AND substr(s.answered_at, 1, 10) = first_try_days.day AND s.skill = first_try_days.key"
+    where = (
+        f"kind = 'skill' AND user_id IN (SELECT user_id FROM answer_skills WHERE answer_id = {row}.id)"
+        f" AND day IN (SELECT substr(answered_at, 1, 10) FROM answer_skills WHERE answer_id = {row}.id)"
+    )
+    return (
+        f"UPDATE first_try_days SET done = done - 1, right = right - ({mine.replace('SELECT 1', 'SELECT s.correct')})"
+        f" WHERE {where} AND EXISTS ({mine}); DELETE FROM first_try_days WHERE {where} AND done <= 0;"
+    )
+
+
+_OLD_COUNTED = "old.attempt = 1 AND old.held = 0 AND old.outcome != 'skipped'"
+_NEW_COUNTED = "new.attempt = 1 AND new.held = 0 AND new.outcome != 'skipped'"
+_FIRST_TRY_TRIGGERS = (
+    "CREATE TRIGGER first_try_answer_added AFTER INSERT ON answers BEGIN "
+    + _tally("+", "new", "topic", _topic("new"), "new.correct", "new.answered_at", _NEW_COUNTED)
+    + " END",
+    "CREATE TRIGGER first_try_answer_changed AFTER UPDATE OF user_id, attempt, held, correct, answered_at ON answers"
+    " BEGIN "
+    + _tally("-", "old", "topic", _topic("old"), "old.correct", "old.answered_at", _OLD_COUNTED)
+    + _tally("+", "new", "topic", _topic("new"), "new.correct", "new.answered_at", _NEW_COUNTED)
+    + " END",
+    # An answer that starts or stops counting (a release) takes its skills with it.
+    f"CREATE TRIGGER first_try_answer_counted AFTER UPDATE OF attempt, held ON answers"
+    f" WHEN ({_NEW_COUNTED}) AND NOT ({_OLD_COUNTED}) BEGIN " + _skills_of_answer("+", "new") + " END",
+    f"CREATE TRIGGER first_try_answer_uncounted AFTER UPDATE OF attempt, held ON answers"
+    f" WHEN ({_OLD_COUNTED}) AND NOT ({_NEW_COUNTED}) BEGIN " + _skills_of_answer("-", "old") + " END",
+    "CREATE TRIGGER first_try_answer_deleted AFTER DELETE ON answers BEGIN "
+    + _tally("-", "old", "topic", _topic("old"), "old.correct", "old.answered_at", _OLD_COUNTED)
+    + " END",
+    "CREATE TRIGGER first_try_skill_added AFTER INSERT ON answer_skills BEGIN "
+    + _tally("+", "new", "skill", "new.skill", "new.correct", "new.answered_at", _answer_counted("new"))
+    + " END",
+    "CREATE TRIGGER first_try_skill_changed AFTER UPDATE OF user_id, skill, correct, answered_at ON answer_skills"
+    " BEGIN "
+    + _tally("-", "old", "skill", "old.skill", "old.correct", "old.answered_at", _answer_counted("old"))
+    + _tally("+", "new", "skill", "new.skill", "new.correct", "new.answered_at", _answer_counted("new"))
+    + " END",
+    "CREATE TRIGGER first_try_skill_deleted AFTER DELETE ON answer_skills BEGIN "
+    + _tally("-", "old", "skill", "old.skill", "old.correct", "old.answered_at", _answer_counted("old"))
+    + " END",
+)
 
 
 @migrations()

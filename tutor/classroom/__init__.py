@@ -38,18 +38,32 @@ from .assignments import (
 )
 from .attempts import Attempt, StudentWork, attempts, best, start_attempt, student_work, to_do
 from .dashboard import (
+    ROSTER_PAGE,
     AssignmentResults,
     Heatmap,
     QuestionStats,
     Report,
+    RosterPage,
     answer_text,
     class_mistakes,
+    heat_for,
     heatmap,
+    overview,
     reports,
     results,
+    roster_page,
 )
 from .errors import ClassroomError, NotFound, TooManyAttempts
-from .export import EXPORT_COLUMNS, csv_cell, export_document, export_rows, write_csv
+from .export import (
+    EXPORT_COLUMNS,
+    csv_cell,
+    csv_chunks,
+    export_document,
+    export_rows,
+    iter_export_rows,
+    json_chunks,
+    write_csv,
+)
 from .roster import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -117,9 +131,17 @@ __all__ = [
     "delete_assignment",
     "enrolled",
     "every_class",
+    "csv_chunks",
     "export_document",
+    "iter_export_rows",
+    "json_chunks",
     "export_rows",
+    "ROSTER_PAGE",
+    "RosterPage",
+    "heat_for",
     "heatmap",
+    "overview",
+    "roster_page",
     "join",
     "member",
     "new_join_code",

@@ -6,7 +6,7 @@ import json
 import statistics
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ..quiz.exercise import Exercise
 from ..quiz.skills import info
 from .assignments import Assignment
-from .attempts import Attempt, StudentWork, attempts, best
+from .attempts import Attempt, StudentWork, best
 from .roster import Classroom, Member, roster
 
 
@@ -70,14 +70,8 @@ def answer_text(answer: Any) -> str:
 def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
     """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
     overview needs only the standings), per question and mistake, for the teacher's dashboard."""
-    members = roster(db, classroom.id)
-    by_student: dict[int, list[Attempt]] = {}
-    for one in attempts(db, assignment):
-        by_student.setdefault(one.user_id, []).append(one)
-    students = [
-        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
-        for m in members
-    ]
+    found = _attempts(db, classroom, [assignment]).get(assignment.id, [])
+    students = _standings(roster(db, classroom.id), assignment, found)
     if not per_question:
         return AssignmentResults(assignment, students, [])
     rows = _first_answers(db, [s.tries[0].session_id for s in students if s.tries])
@@ -90,7 +84,7 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
         wrong: Counter[tuple[str, str]] = Counter()
         for row in here:
             if row["correct"]:
-                continue
+                continue  # only wrong answers are read in full (their given and parts are None otherwise)
             given, parts = json.loads(row["given"]), json.loads(row["parts"] or "{}")
             for kind, part in parts.items():
                 if not part["correct"]:
@@ -108,8 +102,55 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
         )
     mistakes: Counter[str] = Counter()
     for row in rows:
-        mistakes.update(json.loads(row["mistakes"] or "[]"))
+        if row["mistakes"]:
+            mistakes.update(json.loads(row["mistakes"]))
     return AssignmentResults(assignment, students, questions, mistakes.most_common(10))
+
+
+def overview(db: Database, classroom: Classroom, tasks: list[Assignment]) -> list[tuple[Assignment, AssignmentResults]]:
+    """Every assignment's standings (the class page's overview), from one grouped query and one roster."""
+    members = roster(db, classroom.id)
+    found = _attempts(db, classroom, tasks)
+    return [(task, AssignmentResults(task, _standings(members, task, found.get(task.id, [])), [])) for task in tasks]
+
+
+def _attempts(db: Database, classroom: Classroom, tasks: list[Assignment]) -> dict[int, list[Attempt]]:
+    """Every attempt at the given assignments of the class, by assignment, in order, with their first-try
+    tallies (kept per attempt as answers are recorded)."""
+    sizes = {task.id: task.size for task in tasks}
+    sql, params = narrowed(
+        "SELECT x.id, s.id, s.user_id, s.started_at, COALESCE(t.answered, 0), COALESCE(t.right, 0),"
+        " COALESCE(t.score, 0), COALESCE(t.time_ms, 0), t.last_at FROM assignments x"
+        " JOIN practice_sessions s ON s.assignment_id = x.id LEFT JOIN attempt_tallies t ON t.session_id = s.id"
+        " WHERE x.class_id = ?",
+        classroom,
+        tasks[0] if len(tasks) == 1 else None,
+    )
+    numbers: Counter[tuple[int, int]] = Counter()
+    found: dict[int, list[Attempt]] = {}
+    for task_id, session_id, user_id, started_at, answered, right, score, time_ms, last_at in db.execute(
+        sql + " ORDER BY s.id", params
+    ).fetchall():
+        if task_id not in sizes:
+            continue
+        numbers[(task_id, user_id)] += 1
+        number = numbers[(task_id, user_id)]
+        found.setdefault(task_id, []).append(
+            Attempt(
+                session_id, user_id, number, started_at, answered, right, float(score), time_ms, last_at, sizes[task_id]
+            )
+        )
+    return found
+
+
+def _standings(members: list[Member], assignment: Assignment, found: list[Attempt]) -> list[StudentWork]:
+    by_student: dict[int, list[Attempt]] = {}
+    for one in found:
+        by_student.setdefault(one.user_id, []).append(one)
+    return [
+        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), assignment.size)
+        for m in members
+    ]
 
 
 def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]:
@@ -118,11 +159,53 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]
     marks = ", ".join("?" for _ in session_ids)
     return list(
         db.query(
-            "SELECT q.position, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms FROM questions q"
-            f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({marks})",
+            # The payload columns only where needed: most answers are right and name no mistake, and the
+            # rest of each row comes from covering indexes.
+            "SELECT q.position, a.correct, a.score, a.time_ms,"
+            " CASE WHEN a.correct THEN NULL ELSE (SELECT w.given FROM answers w WHERE w.id = a.id) END AS given,"
+            " CASE WHEN a.correct THEN NULL ELSE (SELECT w.parts FROM answers w WHERE w.id = a.id) END AS parts,"
+            " (SELECT w.mistakes FROM answers w WHERE w.question_id = q.id AND w.attempt = 1"
+            " AND w.mistakes <> '[]') AS mistakes"
+            " FROM questions q JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+            f" WHERE q.session_id IN ({marks})",
             session_ids,
         )
     )
+
+
+ROSTER_PAGE = 100
+"""Students per page of a class page's roster and heat map: a school-sized class is read in pages."""
+
+
+@dataclass(frozen=True)
+class RosterPage:
+    """One page of a class's students (all of them in a class of at most ROSTER_PAGE)."""
+
+    members: list[Member]
+    number: int
+    pages: int
+    total: int
+
+    @property
+    def first(self) -> int:
+        return (self.number - 1) * ROSTER_PAGE + 1 if self.members else 0
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.members) - 1 if self.members else 0
+
+
+def roster_page(members: list[Member], number: int) -> RosterPage:
+    """Page ``number`` (from 1; out of range: the nearest page) of the roster."""
+    pages = max(1, -(-len(members) // ROSTER_PAGE))
+    number = min(max(1, number), pages)
+    return RosterPage(members[(number - 1) * ROSTER_PAGE : number * ROSTER_PAGE], number, pages, len(members))
+
+
+def heat_for(heat: Heatmap, page: RosterPage) -> Heatmap:
+    """The heat map's rows for the students of one roster page (its columns and class totals unchanged)."""
+    shown = {m.user_id for m in page.members}
+    return replace(heat, rows=[(m, cells) for m, cells in heat.rows if m.user_id in shown])
 
 
 @dataclass(frozen=True)
@@ -145,20 +228,27 @@ def narrowed(sql: str, classroom: Classroom, assignment: Assignment | None) -> t
 
 
 def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = None, columns: int = 30) -> Heatmap:
-    sql = (
-        "SELECT s.user_id, k.skill, COUNT(*) AS done, SUM(k.correct) AS right FROM answer_skills k"
-        " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
-        " JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
-        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id"
-        " WHERE x.class_id = ? AND k.skill NOT LIKE 'mistake:%'"
-    )
-    sql, params = narrowed(sql, classroom, assignment)
+    # Per student and skill, the tallies kept as answers are recorded: for the whole class, or one assignment.
+    if assignment is None:
+        sql, params = (
+            "SELECT t.user_id, t.skill, t.done, t.right FROM class_skill_tallies t"
+            " JOIN memberships m ON m.class_id = t.class_id AND m.user_id = t.user_id"
+            " WHERE t.class_id = ? AND t.skill NOT LIKE 'mistake:%'",
+            [classroom.id],
+        )
+    else:
+        sql, params = (
+            "SELECT t.user_id, t.skill, t.done, t.right FROM assignment_skill_tallies t JOIN assignments x"
+            " ON x.id = t.assignment_id JOIN memberships m ON m.class_id = x.class_id AND m.user_id = t.user_id"
+            " WHERE x.class_id = ? AND t.assignment_id = ? AND t.skill NOT LIKE 'mistake:%'",
+            [classroom.id, assignment.id],
+        )
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
-    for row in db.query(sql + " GROUP BY s.user_id, k.skill", params):
-        cells.setdefault(row["user_id"], {})[row["skill"]] = (row["done"], row["right"])
-        done, right = totals.get(row["skill"], (0, 0))
-        totals[row["skill"]] = (done + row["done"], right + row["right"])
+    for user_id, skill, done, right in db.execute(sql, params).fetchall():
+        cells.setdefault(user_id, {})[skill] = (done, right)
+        all_done, all_right = totals.get(skill, (0, 0))
+        totals[skill] = (all_done + done, all_right + right)
     busiest = sorted(totals, key=lambda s: -totals[s][0])[:columns]
     busiest.sort(key=lambda s: (totals[s][1] / totals[s][0], s))
     members = [m for m in roster(db, classroom.id) if m.user_id in cells]
@@ -199,7 +289,7 @@ def class_mistakes(db: Database, classroom: Classroom, limit: int = 10) -> list[
         " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
         " JOIN assignments x ON x.id = s.assignment_id"
         " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = a.user_id, json_each(a.mistakes) j"
-        " WHERE x.class_id = ?",
+        " WHERE x.class_id = ? AND a.mistakes <> '[]'",  # the few answers that name a mistake, by a partial index
         classroom,
         None,
     )

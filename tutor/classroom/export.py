@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
 from sqlite_utils import Database
 
 from ..engine.catalogues import DEFAULT, N_, translate
 from .assignments import Assignment, assignments
-from .dashboard import answer_text, narrowed, results
+from .dashboard import answer_text, results
 from .roster import Classroom, roster
+
+CHUNK = 64 * 1024
+"""About how many characters an export sends at a time."""
 
 EXPORT_COLUMNS = (
     "class_id",
@@ -70,26 +74,34 @@ def column_header(column: str, lang: str = DEFAULT) -> str:
 def export_rows(db: Database, classroom: Classroom, assignment: Assignment | None = None) -> list[dict[str, Any]]:
     """Every answer the class's students gave to its assignments: one row per question answered, first
     tries only, in the order class → assignment → student → attempt → question."""
+    return list(iter_export_rows(db, classroom, assignment))
+
+
+def iter_export_rows(
+    db: Database, classroom: Classroom, assignment: Assignment | None = None
+) -> Iterator[dict[str, Any]]:
+    """:func:`export_rows` one at a time, an assignment per query: the first row comes at once, and memory
+    stays that of one assignment's sort whatever the class's size."""
     sql = (
-        "SELECT x.id AS assignment_id, x.title AS assignment, s.id AS session_id, s.user_id AS student_id,"
+        "SELECT s.id AS session_id, s.user_id AS student_id,"
         " m.display_name AS student, u.username, q.position, q.id AS question_id, q.topic, q.target,"
         " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
-        " FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
-        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
+        " FROM practice_sessions s"
+        " JOIN memberships m ON m.class_id = ? AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
         " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
-        " WHERE x.class_id = ?"
+        " WHERE s.assignment_id = ? ORDER BY m.display_name COLLATE NOCASE, s.user_id, s.id, q.position"
     )
-    sql, params = narrowed(sql, classroom, assignment)
-    rows = []
-    attempt_numbers: dict[tuple[int, int], dict[int, int]] = {}
-    for row in db.query(sql + " ORDER BY x.id, m.display_name COLLATE NOCASE, s.user_id, s.id, q.position", params):
-        numbers = attempt_numbers.setdefault((row["assignment_id"], row["student_id"]), {})
-        numbers.setdefault(row["session_id"], len(numbers) + 1)
-        rows.append(
-            {
+    for task in [assignment] if assignment else sorted(assignments(db, classroom), key=lambda a: a.id):
+        attempt_numbers: dict[int, dict[int, int]] = {}
+        for row in db.query(sql, [classroom.id, task.id]):
+            numbers = attempt_numbers.setdefault(row["student_id"], {})
+            numbers.setdefault(row["session_id"], len(numbers) + 1)
+            yield {
                 "class_id": classroom.id,
                 "class": classroom.name,
-                **{k: row[k] for k in ("assignment_id", "assignment", "student_id", "student", "username")},
+                "assignment_id": task.id,
+                "assignment": task.title,
+                **{k: row[k] for k in ("student_id", "student", "username")},
                 "attempt": numbers[row["session_id"]],
                 **{k: row[k] for k in ("position", "question_id", "topic", "target")},
                 "correct": bool(row["correct"]),
@@ -99,8 +111,6 @@ def export_rows(db: Database, classroom: Classroom, assignment: Assignment | Non
                 "time_ms": row["time_ms"],
                 "answered_at": row["answered_at"],
             }
-        )
-    return rows
 
 
 def csv_cell(value: Any) -> str:
@@ -127,19 +137,91 @@ def csv_cell(value: Any) -> str:
 
 def write_csv(out: TextIO, rows: Iterable[Mapping[str, Any]], lang: str = DEFAULT) -> None:
     """Export rows as CSV, a header line first (in ``lang``), every cell made safe for spreadsheets."""
-    writer = csv.writer(out)
+    for chunk in csv_chunks(rows, lang=lang):
+        out.write(chunk)
+
+
+def csv_chunks(rows: Iterable[Mapping[str, Any]], size: int = CHUNK, lang: str = DEFAULT) -> Iterator[str]:
+    """The CSV of :func:`write_csv` in pieces of about ``size`` characters, as the rows come."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
     writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
     for row in rows:
         writer.writerow([csv_cell(row[column]) for column in EXPORT_COLUMNS])
+        if buffer.tell() >= size:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
 
 
 def export_document(db: Database, classroom: Classroom) -> dict[str, Any]:
     """The class's results as one JSON document: the class, each assignment with its students' standing, and
     every answer (the rows of the CSV)."""
-    documents = []
+    document = _document(db, classroom)
+    return {**document, "assignments": list(document["assignments"]), "answers": list(document["answers"])}
+
+
+def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterator[str]:
+    """``json.dumps(export_document(...), ensure_ascii=False, indent=1)`` in pieces, made as they are sent:
+    each assignment's standings and each answer are read only when their turn comes."""
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=1)
+    pieces: list[str] = []
+    length = 0
+    wanted = 1  # the first piece at once: the download starts before anything slow is read
+    for piece in encoder.iterencode(_document(db, classroom)):
+        pieces.append(piece)
+        length += len(piece)
+        if length >= wanted:
+            yield "".join(pieces)
+            pieces, length, wanted = [], 0, size
+    yield "".join(pieces)
+
+
+class _Later(list[Any]):
+    """A list for the JSON encoder whose items are made as the encoder reaches them (the encoder with an
+    indent walks lists with ``for``, after asking whether they are empty)."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        super().__init__()
+        self._items = iter(items)
+        self._first: Any = _UNREAD
+
+    def _peek(self) -> Any:
+        if self._first is _UNREAD:
+            self._first = next(self._items, _NOTHING)
+        return self._first
+
+    def __bool__(self) -> bool:
+        return self._peek() is not _NOTHING
+
+    def __iter__(self) -> Iterator[Any]:
+        first = self._peek()
+        if first is not _NOTHING:
+            yield first
+            yield from self._items
+
+
+_NOTHING = object()
+_UNREAD = object()
+
+
+def _document(db: Database, classroom: Classroom) -> dict[str, Any]:
+    return {
+        "class": {"id": classroom.id, "name": classroom.name, "created_at": classroom.created_at},
+        "students": [
+            {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
+            for m in roster(db, classroom.id)
+        ],
+        "assignments": _Later(_assignment_documents(db, classroom)),
+        "answers": _Later(iter_export_rows(db, classroom)),
+    }
+
+
+def _assignment_documents(db: Database, classroom: Classroom) -> Iterator[dict[str, Any]]:
     for one in assignments(db, classroom):
         found = results(db, classroom, one)
-        documents.append(
+        yield (
             {
                 "id": one.id,
                 "title": one.title,
@@ -174,12 +256,3 @@ def export_document(db: Database, classroom: Classroom) -> dict[str, Any]:
                 ],
             }
         )
-    return {
-        "class": {"id": classroom.id, "name": classroom.name, "created_at": classroom.created_at},
-        "students": [
-            {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
-            for m in roster(db, classroom.id)
-        ],
-        "assignments": documents,
-        "answers": export_rows(db, classroom),
-    }

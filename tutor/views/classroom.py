@@ -7,14 +7,12 @@ anything that is not theirs (the same answer as for an id that does not exist).
 
 from __future__ import annotations
 
-import io
-import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, stream_with_context, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -28,6 +26,7 @@ from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
 from ..store import get_db
 from ..web_session import current_user
+from .params import whole_number
 from .practice import serve_next
 from .presenting import render_presentation
 
@@ -170,14 +169,15 @@ def show(class_id: int) -> ResponseReturnValue:
     if not teaches:
         work = [(a, rooms.student_work(db, a, _me().id)) for a in tasks]
         return render_template("classroom/class_student.html", classroom=classroom, work=work)
-    members = rooms.roster(db, classroom.id)
-    overview = [(a, rooms.results(db, classroom, a, per_question=False)) for a in tasks]
+    page = rooms.roster_page(rooms.roster(db, classroom.id), whole_number(request.args.get("page"), 1, 1, 10**6))
+    overview = rooms.overview(db, classroom, tasks)
     return render_template(
         "classroom/class_teacher.html",
         classroom=classroom,
-        members=members,
+        members=page.members,
+        roster_page=page,
         overview=overview,
-        heat=rooms.heatmap(db, classroom),
+        heat=rooms.heat_for(rooms.heatmap(db, classroom), page),
         mistakes=rooms.class_mistakes(db, classroom),
         mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
@@ -399,12 +399,12 @@ def start(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return serve_next(session_id)
 
 
-def _csv(rows: list[dict[str, Any]], filename: str) -> Response:
-    out = io.StringIO()
-    rooms.write_csv(out, rows, current_language())  # the header row in the teacher's language
+def _csv(rows: Iterable[dict[str, Any]], filename: str) -> Response:
+    # Streamed as the rows are read (with the request's database connection kept open meanwhile): a
+    # large class's export starts at once and never sits whole in memory.
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in filename)[:80]
     return Response(
-        out.getvalue(),
+        stream_with_context(rooms.csv_chunks(rows, lang=current_language())),  # header in the teacher's language
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{safe}.csv"', "Cache-Control": "no-store"},
     )
@@ -414,7 +414,7 @@ def _csv(rows: list[dict[str, Any]], filename: str) -> Response:
 @account_required
 def class_csv(class_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
-    return _csv(rooms.export_rows(get_db(), classroom), f"class-{classroom.id}-results")
+    return _csv(rooms.iter_export_rows(get_db(), classroom), f"class-{classroom.id}-results")
 
 
 @bp.get("/<int:class_id>/results.json")
@@ -422,7 +422,7 @@ def class_csv(class_id: int) -> ResponseReturnValue:
 def class_json(class_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
     return Response(
-        json.dumps(rooms.export_document(get_db(), classroom), ensure_ascii=False, indent=1),
+        stream_with_context(rooms.json_chunks(get_db(), classroom)),
         mimetype="application/json",
         headers={"Cache-Control": "no-store"},
     )
@@ -433,7 +433,7 @@ def class_json(class_id: int) -> ResponseReturnValue:
 def assignment_csv(class_id: int, assignment_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
     task = _assignment(classroom, assignment_id)
-    return _csv(rooms.export_rows(get_db(), classroom, task), f"class-{classroom.id}-assignment-{task.id}")
+    return _csv(rooms.iter_export_rows(get_db(), classroom, task), f"class-{classroom.id}-assignment-{task.id}")
 
 
 @bp.get("/<int:class_id>/assignments/<int:assignment_id>/present/<int:position>")

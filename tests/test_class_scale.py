@@ -1,0 +1,321 @@
+"""The class page, the assignment dashboard and the exports read tallies kept as answers are recorded and
+stream their rows; what they show is what the answers themselves give (the computations they made before,
+kept here as the oracle), on random classes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import re
+import statistics
+from collections import Counter
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlite_utils import Database
+
+from tutor import classroom as rooms
+from tutor.classroom.attempts import attempts, best
+from tutor.classroom.dashboard import AssignmentResults, QuestionStats, StudentWork, answer_text
+from tutor.store import connect, migrations
+
+SKILLS = ["yaku:pinfu", "yaku:tanyao", "fu:kanchan", "mistake:fu-rounding"]
+MISTAKES = ["fu-rounding", "dealer-points"]
+
+
+def build(db: Database, seed: int, students: int, tasks: int, size: int = 4) -> rooms.Classroom:
+    """A class written as the app writes it (the tallies come from the database's triggers)."""
+    rng = random.Random(seed)
+    db.execute("INSERT INTO users (id, username, role, is_guest, created_at) VALUES (1, 'sensei', 'teacher', 0, 'x')")
+    db.execute("INSERT INTO classes (id, name, teacher_id, join_code, created_at) VALUES (1, '=Class', 1, 'C', 'x')")
+    for n in range(students):
+        user_id = 10 + n
+        db.execute(
+            "INSERT INTO users (id, username, role, is_guest, created_at) VALUES (?, ?, 'learner', 0, 'x')",
+            [user_id, f"user{n}"],
+        )
+        if rng.random() < 0.85:  # the rest left the class, their answers stay
+            name = rng.choice(["ann", "Bo", "cy", "Ann", "=dee"]) + str(rng.randrange(3))
+            db.execute(
+                "INSERT INTO memberships (class_id, user_id, display_name, joined_at) VALUES (1, ?, ?, 'x')",
+                [user_id, name],
+            )
+    question = answer = 0
+    for task in range(tasks):
+        settings_ = json.dumps({"size": size, "topics": ["fu"]})
+        opens = f"2026-0{rng.randrange(1, 9)}-01T00:00:00+00:00"
+        cursor = db.execute(
+            "INSERT INTO assignments (class_id, title, settings, variant, opens_at, attempts_allowed, reveal,"
+            " created_at) VALUES (1, ?, ?, 1, ?, 3, 'each', 'x')",
+            [f"Task {task}", settings_, opens],
+        )
+        for n in range(students):
+            for _ in range(rng.choice([0, 1, 1, 2])):
+                session = db.execute(
+                    "INSERT INTO practice_sessions (user_id, mode, settings, started_at, assignment_id)"
+                    " VALUES (?, 'assignment', '{}', ?, ?)",
+                    [10 + n, f"2026-10-{rng.randrange(10, 28)}T10:00:00+00:00", cursor.lastrowid],
+                ).lastrowid
+                for position in range(1, rng.randrange(size + 1) + 1):
+                    question += 1
+                    db.execute(
+                        "INSERT INTO questions (id, user_id, session_id, position, topic, target, difficulty, seed,"
+                        " payload, served_at) VALUES (?, ?, ?, ?, 'fu', NULL, 2, 's', '{}', 'x')",
+                        [f"q{question}", 10 + n, session, position],
+                    )
+                    right = rng.random() < 0.6
+                    given = {"fu": rng.choice(["30", "40", "=1+1"]), "yaku": rng.sample(["pinfu", "tanyao"], 1)}
+                    parts = {kind: {"correct": right or rng.random() < 0.5} for kind in given}
+                    mistakes = [] if right else rng.sample(MISTAKES, rng.randrange(3))
+                    for attempt in (1, 2) if not right and rng.random() < 0.2 else (1,):
+                        answer += 1
+                        db.execute(
+                            "INSERT INTO answers (id, question_id, user_id, attempt, given, correct, score, parts,"
+                            " mistakes, time_ms, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            [
+                                answer,
+                                f"q{question}",
+                                10 + n,
+                                attempt,
+                                json.dumps(given),
+                                int(right),
+                                rng.choice([0.0, 0.25, 0.5, 1.0]) if not right else 1.0,
+                                json.dumps(parts),
+                                json.dumps(mistakes),
+                                rng.choice([None, 900, 4000, 12000]),
+                                f"2026-10-{rng.randrange(10, 28)}T10:{rng.randrange(60):02d}:00+00:00",
+                            ],
+                        )
+                        for skill in rng.sample(SKILLS, rng.randrange(1, 3)):
+                            db.execute(
+                                "INSERT INTO answer_skills (answer_id, user_id, skill, correct, answered_at)"
+                                " VALUES (?, ?, ?, ?, 'x')",
+                                [answer, 10 + n, skill, int(rng.random() < 0.6)],
+                            )
+    return rooms.class_by_id(db, 1)
+
+
+# --- the computations as they were, from every answer ----------------------------------------------
+
+
+def old_results(db: Database, room: rooms.Classroom, task: rooms.Assignment, per_question: bool) -> AssignmentResults:
+    members = rooms.roster(db, room.id)
+    by_student: dict[int, list[Any]] = {}
+    for one in attempts(db, task):
+        by_student.setdefault(one.user_id, []).append(one)
+    students = [
+        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), task.size) for m in members
+    ]
+    if not per_question:
+        return AssignmentResults(task, students, [])
+    sessions = [s.tries[0].session_id for s in students if s.tries]
+    marks = ", ".join("?" for _ in sessions)
+    rows = list(
+        db.query(
+            "SELECT q.position, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms FROM questions q"
+            f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({marks})",
+            sessions,
+        )
+    )
+    questions = []
+    for position in range(1, task.size + 1):
+        here = [r for r in rows if r["position"] == position]
+        wrong: Counter[tuple[str, str]] = Counter()
+        for row in here:
+            if not row["correct"]:
+                given, parts = json.loads(row["given"]), json.loads(row["parts"] or "{}")
+                for kind, part in parts.items():
+                    if not part["correct"]:
+                        wrong[(kind, answer_text(given.get(kind, "")))] += 1
+        times = [r["time_ms"] for r in here if r["time_ms"] is not None]
+        questions.append(
+            QuestionStats(
+                position,
+                len(here),
+                sum(1 for r in here if r["correct"]),
+                [(kind, text, n) for (kind, text), n in wrong.most_common(5)],
+                statistics.median(times) if times else None,
+                None,
+            )
+        )
+    mistakes: Counter[str] = Counter()
+    for row in rows:
+        mistakes.update(json.loads(row["mistakes"] or "[]"))
+    return AssignmentResults(task, students, questions, mistakes.most_common(10))
+
+
+def old_heat(db: Database, room: rooms.Classroom, task: rooms.Assignment | None) -> dict[int, dict[str, Any]]:
+    sql = (
+        "SELECT s.user_id, k.skill, COUNT(*) AS done, SUM(k.correct) AS right FROM answer_skills k"
+        " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
+        " JOIN practice_sessions s ON s.id = q.session_id JOIN assignments x ON x.id = s.assignment_id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id"
+        " WHERE x.class_id = ? AND k.skill NOT LIKE 'mistake:%'"
+    )
+    params: list[Any] = [room.id]
+    if task is not None:
+        sql += " AND x.id = ?"
+        params.append(task.id)
+    cells: dict[int, dict[str, Any]] = {}
+    for row in db.query(sql + " GROUP BY s.user_id, k.skill", params):
+        cells.setdefault(row["user_id"], {})[row["skill"]] = (row["done"], row["right"])
+    return cells
+
+
+def old_mistakes(db: Database, room: rooms.Classroom) -> list[tuple[str, int, int]]:
+    rows = db.query(
+        "SELECT j.value AS mistake, COUNT(*) AS n, COUNT(DISTINCT a.user_id) AS students"
+        " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
+        " JOIN assignments x ON x.id = s.assignment_id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = a.user_id, json_each(a.mistakes) j"
+        " WHERE x.class_id = ? GROUP BY j.value ORDER BY n DESC, j.value LIMIT 10",
+        [room.id],
+    )
+    return [(row["mistake"], row["n"], row["students"]) for row in rows]
+
+
+def old_export_rows(db: Database, room: rooms.Classroom, task: rooms.Assignment | None) -> list[dict[str, Any]]:
+    sql = (
+        "SELECT x.id AS assignment_id, x.title AS assignment, s.id AS session_id, s.user_id AS student_id,"
+        " m.display_name AS student, u.username, q.position, q.id AS question_id, q.topic, q.target,"
+        " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
+        " FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
+        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
+        " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+        " WHERE x.class_id = ?"
+    )
+    params: list[Any] = [room.id]
+    if task is not None:
+        sql += " AND x.id = ?"
+        params.append(task.id)
+    rows = []
+    numbers_by: dict[tuple[int, int], dict[int, int]] = {}
+    for row in db.query(sql + " ORDER BY x.id, m.display_name COLLATE NOCASE, s.user_id, s.id, q.position", params):
+        numbers = numbers_by.setdefault((row["assignment_id"], row["student_id"]), {})
+        numbers.setdefault(row["session_id"], len(numbers) + 1)
+        rows.append(
+            {
+                "class_id": room.id,
+                "class": room.name,
+                **{k: row[k] for k in ("assignment_id", "assignment", "student_id", "student", "username")},
+                "attempt": numbers[row["session_id"]],
+                **{k: row[k] for k in ("position", "question_id", "topic", "target")},
+                "correct": bool(row["correct"]),
+                "score": row["score"],
+                "given": json.loads(row["given"]),
+                "mistakes": json.loads(row["mistakes"] or "[]"),
+                "time_ms": row["time_ms"],
+                "answered_at": row["answered_at"],
+            }
+        )
+    return rows
+
+
+def old_csv(rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(rooms.EXPORT_COLUMNS)
+    for row in rows:
+        writer.writerow([rooms.csv_cell(row[column]) for column in rooms.EXPORT_COLUMNS])
+    return out.getvalue()
+
+
+def old_document(db: Database, room: rooms.Classroom) -> dict[str, Any]:
+    document = rooms.export_document(db, room)  # its standings come from results(), checked above
+    document["answers"] = old_export_rows(db, room, None)
+    return document
+
+
+# --- the comparisons -------------------------------------------------------------------------------
+
+CLASSES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@CLASSES
+@given(seed=st.integers(0, 10**6), students=st.integers(0, 7), tasks=st.integers(0, 3))
+def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks: int) -> None:
+    db = Database(memory=True)
+    migrations.apply(db)
+    room = build(db, seed, students, tasks)
+    every = rooms.assignments(db, room)
+    assert rooms.overview(db, room, every) == [(t, old_results(db, room, t, False)) for t in every]
+    for task in every:
+        assert rooms.results(db, room, task) == old_results(db, room, task, True)
+        heat = rooms.heatmap(db, room, task)
+        assert {m.user_id: cells for m, cells in heat.rows} == old_heat(db, room, task)
+    heat = rooms.heatmap(db, room)
+    assert {m.user_id: cells for m, cells in heat.rows} == old_heat(db, room, None)
+    cells = old_heat(db, room, None)
+    assert [m.user_id for m, _ in heat.rows] == [m.user_id for m in rooms.roster(db, room.id) if m.user_id in cells]
+    assert rooms.class_mistakes(db, room) == old_mistakes(db, room)
+    for task in [None, *every]:
+        rows = list(rooms.iter_export_rows(db, room, task))
+        assert rows == old_export_rows(db, room, task)
+        assert "".join(rooms.csv_chunks(rows, size=100)) == old_csv(rows)
+    expected = json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
+    assert "".join(rooms.json_chunks(db, room, size=100)) == expected
+
+
+@pytest.fixture
+def big_class(app: Flask) -> int:
+    db = connect(app.config["DATABASE"])
+    build(db, 7, 12, 3)
+    db.conn.close()
+    return 1
+
+
+def test_the_export_routes_stream_what_the_documents_hold(app: Flask, big_class: int) -> None:
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["user_id"] = 1
+        cookie["gen"] = 0
+    db = connect(app.config["DATABASE"])
+    room = rooms.class_by_id(db, big_class)
+    response = client.get("/classes/1/results.json", buffered=False)
+    assert response.status_code == 200 and response.is_streamed
+    body = b"".join(response.response).decode()
+    response.close()
+    assert body == json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
+    response = client.get("/classes/1/results.csv", buffered=False)
+    assert (
+        response.is_streamed and response.headers["Content-Disposition"] == 'attachment; filename="class-1-results.csv"'
+    )
+    body = b"".join(response.response).decode()
+    response.close()
+    assert body == old_csv(old_export_rows(db, room, None))
+    task = rooms.assignments(db, room)[0]
+    body = client.get(f"/classes/1/assignments/{task.id}/results.csv").data.decode()
+    assert body == old_csv(old_export_rows(db, room, task))
+    assert body.count("\n") > 1
+
+
+def test_a_large_class_page_shows_its_roster_and_heat_map_in_pages(app: Flask) -> None:
+    db = connect(app.config["DATABASE"])
+    build(db, 3, 0, 0)
+    for n in range(rooms.ROSTER_PAGE + 5):
+        db.execute(
+            "INSERT INTO users (id, username, role, is_guest, created_at) VALUES (?, ?, 'learner', 0, 'x')",
+            [100 + n, f"pupil{n}"],
+        )
+        db.execute(
+            "INSERT INTO memberships (class_id, user_id, display_name, joined_at) VALUES (1, ?, ?, 'x')",
+            [100 + n, f"Pupil {n:03d}"],
+        )
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["user_id"] = 1
+        cookie["gen"] = 0
+    first = client.get("/classes/1").get_data(as_text=True)
+    assert "Pupil 000" in first and "Pupil 099" in first and "Pupil 100" not in first
+    assert f"Students 1 to 100 of {rooms.ROSTER_PAGE + 5}" in first and "?page=2#roster" in first
+    second = client.get("/classes/1?page=2").get_data(as_text=True)
+    assert "Pupil 100" in second and "Pupil 104" in second and "Pupil 099" not in second
+    assert "?page=1#roster" in second and "?page=3" not in second
+    past_the_end = client.get("/classes/1?page=999").get_data(as_text=True)
+    # The last page (the language switch's links keep the address asked for, so compare without them).
+    assert re.sub(r"page=\d+&amp;lang=", "", past_the_end) == re.sub(r"page=\d+&amp;lang=", "", second)
