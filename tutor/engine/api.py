@@ -93,7 +93,7 @@ def build_request(
                 request[name] = [str(t) for t in parse_tiles(text.replace(" ", ""))]
             except TileNotationError as problem:
                 sentence = N_("dora indicators: {problem}") if what == "dora" else N_("ura indicators: {problem}")
-                raise HandError("bad_tiles", sentence, problem=problem) from None
+                raise HandError("bad_tiles", sentence, problem=problem.said) from None
     request.update(honba=honba, riichi_sticks=sticks)
     if preset and preset != "tenhou":
         request["rules"] = {"preset": preset}
@@ -265,7 +265,7 @@ def _tiles(name: str, text: str) -> tuple[Tile, ...]:
     try:
         return parse_tiles(text)
     except TileNotationError as problem:
-        raise HandError("bad_tiles", N_("{name}: {problem}"), name=name, problem=problem) from None
+        raise HandError("bad_tiles", N_("{name}: {problem}"), name=name, problem=problem.said) from None
 
 
 def _win(text: str) -> Tile:

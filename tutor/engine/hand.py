@@ -102,7 +102,7 @@ class Meld(NamedTuple):
         try:
             parsed = parse_tiles(tiles)
         except TileNotationError as error:
-            raise HandError("bad_tiles", N_("{kind} {problem}"), kind=kind, problem=error) from None
+            raise HandError("bad_tiles", N_("{kind} {problem}"), kind=kind, problem=error.said) from None
         if len(parsed) != meld_kind.size:
             raise HandError(
                 "bad_request",
@@ -222,11 +222,11 @@ class Hand:
         try:
             concealed = parse_tiles(hand)
         except TileNotationError as error:
-            raise HandError("bad_tiles", N_("hand: {problem}"), problem=error) from None
+            raise HandError("bad_tiles", N_("hand: {problem}"), problem=error.said) from None
         try:
             win_tiles = parse_tiles(win)
         except TileNotationError as error:
-            raise HandError("bad_tiles", N_("win: {problem}"), problem=error) from None
+            raise HandError("bad_tiles", N_("win: {problem}"), problem=error.said) from None
         if len(win_tiles) != 1:
             raise HandError("bad_tiles", N_("win must be exactly one tile, not {text!r}"), text=win)
         parsed_melds = tuple(Meld.parse(kind, tiles) for kind, tiles in melds)
