@@ -99,7 +99,7 @@ GUEST_LIMIT_ADDRESS = 100
 RESET_LIFETIME = timedelta(hours=24)
 """How long a password reset link works (once)."""
 # Tables whose rows belong to a user and move with a guest's progress.
-OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports")
+OWNED = ("practice_sessions", "questions", "answers", "answer_skills", "reports", "game_logs")
 
 
 class AccountError(Problem):

@@ -63,6 +63,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         calculator,
         classroom,
         errors,
+        games,
         home,
         lessons,
         practice,
@@ -93,8 +94,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         practice.bp,
         progress.bp,
         classroom.bp,
+        games.bp,
     )
-    for blueprint in (*blueprints, auth.bp, api.bp, errors.bp):
+    for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
     from .classroom import answer_text
     from .engine.tiles import parse_tiles

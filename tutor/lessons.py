@@ -55,6 +55,7 @@ from markdown.extensions.toc import slugify_unicode
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
+from .engine import catalogues
 from .engine.api import evaluate
 from .engine.catalogues import N_, Problem, translate
 from .engine.hand import HandError
@@ -366,8 +367,12 @@ _BUILT_LOCK = threading.Lock()
 
 
 def _made_from(folders: list[Path], lang: str) -> tuple[object, ...]:
-    """What a book is made from: its language, its folders and every Markdown file's path, size and time."""
+    """What a book is made from: its language, its folders and every Markdown file's path, size and time,
+    and the catalogue its worked examples are explained with (the engine's sentences in that language)."""
     files = []
+    po = catalogues.TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+    if po.is_file():
+        files.append((str(po.resolve()), po.stat().st_size, po.stat().st_mtime_ns))
     for folder in folders:
         pages = [folder.glob("*.md"), (folder / "yaku").glob("*.md"), (folder / "reference").glob("*.md")]
         for path in [path for found in pages for path in sorted(found)]:

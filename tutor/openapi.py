@@ -286,6 +286,64 @@ SCHEMAS: dict[str, Any] = {
                 },
             },
             "explanation": {"type": ["string", "null"]},
+            "logged": _ref("LoggedHand"),
+        },
+    },
+    "LoggedYaku": {
+        "type": "object",
+        "required": ["id", "han", "name"],
+        "properties": {"id": {"type": "string"}, "han": {"type": "integer"}, "name": {"type": "string"}},
+    },
+    "LoggedHand": {
+        "type": "object",
+        "description": "A hand from a game log: what the log recorded beside our engine's score, each "
+        "difference named. The winner is given by seat wind, never by name.",
+        "required": ["round", "seat", "recorded", "ours", "agrees", "differences", "explanations"],
+        "properties": {
+            "position": {"type": "integer"},
+            "asked": {"type": "boolean", "description": "False when our engine refuses the hand (not asked)"},
+            "round": {"type": "string"},
+            "seat": {"enum": list(WIND_LETTERS)},
+            "recorded": {
+                "type": "object",
+                "required": ["han", "fu", "yaku", "yakuman", "points", "text"],
+                "properties": {
+                    "han": {"type": "integer"},
+                    "fu": {"type": ["integer", "null"]},
+                    "yaku": {"type": "array", "items": _ref("LoggedYaku")},
+                    "yakuman": {"type": "integer"},
+                    "points": {"type": "integer", "description": "Before honba and riichi sticks"},
+                    "text": {"type": "string", "description": "The log's own result string"},
+                },
+            },
+            "ours": {
+                "type": "object",
+                "required": ["han", "fu", "points", "yaku", "error"],
+                "properties": {
+                    "han": {"type": ["integer", "null"]},
+                    "fu": {"type": ["integer", "null"]},
+                    "points": {"type": ["integer", "null"]},
+                    "yaku": {"type": "array", "items": _ref("LoggedYaku")},
+                    "error": {"type": ["string", "null"]},
+                },
+            },
+            "agrees": {"type": "boolean"},
+            "differences": {"type": "array", "items": {"type": "string"}},
+            "explanations": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "required": ["id", "title", "format", "players", "hands", "wins", "askable", "created_at"],
+        "properties": {
+            "id": {"type": "integer"},
+            "title": {"type": "string"},
+            "format": {"enum": ["mjlog", "tenhou6"]},
+            "players": {"type": "array", "items": {"type": "string"}, "description": "Only you see them"},
+            "hands": {"type": "integer", "description": "Hands played, draws included"},
+            "wins": {"type": "integer"},
+            "askable": {"type": "integer", "description": "Wins asked (our engine scores them)"},
+            "created_at": {"type": "string"},
         },
     },
     "Report": {
@@ -333,6 +391,8 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+NO_GAME = _json(_ref("Error"), "No such game of yours (another account's game is not found either)")
 QUESTION_ID = {"name": "question_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
 PATHS: dict[str, Any] = {
@@ -497,6 +557,124 @@ PATHS: dict[str, Any] = {
                 },
             },
             "responses": {"201": _json(_ref("Report"), "Stored for review"), "400": ERROR, "404": NOT_FOUND},
+        }
+    },
+    "/api/games": {
+        "get": {
+            "summary": "Your imported game logs, the latest first",
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["games"],
+                        "properties": {"games": {"type": "array", "items": _ref("Game")}},
+                    },
+                    "Your games (none before a first import)",
+                )
+            },
+        },
+        "post": {
+            "summary": "Import a game log and start practising its hands",
+            "description": 'Send JSON `{"log": text, "file": name, "parts": [...], "itemised": false}` '
+            "(tenhou.net/6 JSON or mjlog XML as text) or a multipart form with the file under `log` (a gzipped "
+            ".mjlog too) and the parts under `part`. Parts: yaku, han, fu, points (none: all four). Up to 1 MB. "
+            "A log that cannot be used (not a log, truncated, three-player or other unsupported rules, no wins, "
+            "too large) is a 400 naming the problem (code bad_log) and nothing is stored. Then ask "
+            "/api/questions/next with the session_id; each graded answer carries `logged`.",
+            "parameters": [CSRF],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["log"],
+                            "properties": {
+                                "log": {"type": "string"},
+                                "file": {"type": "string"},
+                                "parts": {"type": "array", "items": {"enum": list(HAND_PARTS)}},
+                                "itemised": {"type": "boolean"},
+                            },
+                        }
+                    },
+                    "multipart/form-data": {
+                        "schema": {
+                            "type": "object",
+                            "properties": {
+                                "log": {"type": "string", "contentEncoding": "binary"},
+                                "part": {"type": "array", "items": {"enum": list(HAND_PARTS)}},
+                            },
+                        }
+                    },
+                },
+            },
+            "responses": {
+                "201": _json(
+                    {
+                        "type": "object",
+                        "required": ["game", "session_id"],
+                        "properties": {"game": _ref("Game"), "session_id": {"type": "integer"}},
+                    },
+                    "Stored as yours; a practice session on its hands has started",
+                ),
+                "400": ERROR,
+            },
+        },
+    },
+    "/api/games/{game_id}": {
+        "get": {
+            "summary": "One of your games, every win with the log's result beside ours",
+            "parameters": [GAME_ID],
+            "responses": {
+                "200": _json(
+                    {
+                        "allOf": [_ref("Game")],
+                        "type": "object",
+                        "required": ["hands_won"],
+                        "properties": {"hands_won": {"type": "array", "items": _ref("LoggedHand")}},
+                    },
+                    "The game and its wins in play order",
+                ),
+                "404": NO_GAME,
+            },
+        },
+        "delete": {
+            "summary": "Delete one of your games (answers already given stay in your progress)",
+            "parameters": [GAME_ID, CSRF],
+            "responses": {
+                "200": _json(
+                    {"type": "object", "required": ["deleted"], "properties": {"deleted": {"type": "integer"}}},
+                    "Deleted",
+                ),
+                "404": NO_GAME,
+            },
+        },
+    },
+    "/api/games/{game_id}/sessions": {
+        "post": {
+            "summary": "Practise one of your games again: a new session on its hands",
+            "parameters": [GAME_ID, CSRF],
+            "requestBody": {
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "properties": {
+                                "parts": {"type": "array", "items": {"enum": list(HAND_PARTS)}},
+                                "itemised": {"type": "boolean"},
+                            },
+                        }
+                    }
+                }
+            },
+            "responses": {
+                "201": _json(
+                    {"type": "object", "required": ["session_id"], "properties": {"session_id": {"type": "integer"}}},
+                    "Ask /api/questions/next with it",
+                ),
+                "400": ERROR,
+                "404": NO_GAME,
+            },
         }
     },
     "/api/progress": {

@@ -7,7 +7,10 @@ a quiz adds ``"size"`` and ``"seed"``, and its questions depend only on them (wi
 yaku ids or fu features, its hands are made for those);
 a replay lists the ids of earlier questions to ask again exactly (``"replay"``); a drill asks
 five questions on one skill (``"skill"``). An attempt at a class assignment (mode
-``"assignment"``, started only by :mod:`tutor.classroom`) is asked like a quiz.
+``"assignment"``, started only by :mod:`tutor.classroom`) is asked like a quiz; one set from a game
+log carries its ``"hands"``. A session on the learner's own imported game (mode ``"game"``, started by
+:func:`tutor.sessions.start_game`) asks that game's wins in play order (``"game"``, ``"size"``; see
+:mod:`tutor.mygames`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import progress
+from . import mygames, progress
 from .curriculum import TARGET_TOPICS, TOPICS, skill_in_topics
 from .engine.catalogues import N_, Sentence
 from .quiz.exercise import Exercise
@@ -120,6 +123,8 @@ def clean_settings(raw: Mapping[str, Any], mode: object) -> dict[str, Any]:
 
 def quiz_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
     """Question ``position`` (1, 2, ...) of a quiz: a function of the settings alone."""
+    if settings.get("hands"):  # an assignment set from a game log: its real hands, in play order
+        return mygames.hand_exercise(settings, position)
     seed = f"{settings['seed']}/{position}"
     # The chosen topics (or yaku and fu features) take turns, in an order the seed shuffles, so a short
     # quiz covers them all.
@@ -140,6 +145,8 @@ def next_exercise(db: Database, user_id: int, session: Mapping[str, Any], asked:
         asked = progress.asked(db, session["id"])
     if mode in ("quiz", "assignment"):
         return quiz_exercise(settings, asked + 1) if asked < settings["size"] else None
+    if mode == "game":  # the learner's own imported game, hand by hand
+        return mygames.game_exercise(db, user_id, settings, asked + 1)
     if mode == "replay":
         ids = settings["replay"]
         return progress.load(db, ids[asked], user_id).exercise if asked < len(ids) else None

@@ -35,7 +35,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import practice, progress
+from . import mygames, practice, progress
 from .classroom import Assignment, assignment_of_session
 from .clock import moment
 from .engine.catalogues import N_, Joined, Problem, Sentence
@@ -157,6 +157,33 @@ def start(db: Database, user_id: int, mode: str, raw: Mapping[str, Any]) -> int:
             if reason:
                 raise Refusal("bad_request", reason)
     return progress.start_session(db, user_id, mode, settings)
+
+
+def game_parts(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts a game's hands are asked for (``parts``, ``itemised``), checked; Refusal naming a bad one."""
+    try:
+        chosen = practice.clean_settings({"parts": raw.get("parts"), "itemised": raw.get("itemised")}, "practice")
+    except ExerciseError as problem:
+        raise Refusal("bad_request", problem.said) from None
+    return {"parts": chosen["parts"], "itemised": chosen["itemised"]}
+
+
+def start_game(db: Database, user_id: int, game_id: int, raw: Mapping[str, Any]) -> int:
+    """A session asking the hands of one of the learner's own imported games, in play order, for the
+    parts chosen in ``raw`` (yaku, han, fu, points; none chosen: all four). See :mod:`tutor.mygames`."""
+    chosen = game_parts(raw)
+    try:
+        found = mygames.game(db, user_id, game_id)
+    except mygames.NotFound:
+        raise Refusal("not_found", N_("you have no game {id}"), id=game_id) from None
+    settings = {
+        **chosen,
+        "game": found.id,
+        "size": found.askable,
+        "topics": [mygames.topic_of(chosen["parts"])],
+        "difficulty": 2,
+    }
+    return progress.start_session(db, user_id, "game", settings)
 
 
 def start_replay(

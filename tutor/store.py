@@ -470,6 +470,23 @@ def m011_user_language(db: Database) -> None:
     db.execute("ALTER TABLE users ADD COLUMN language TEXT")
 
 
+@migrations()
+def m013_game_logs(db: Database) -> None:
+    """Game logs a learner imported ("Practise my games"), each with its wins, owned by one account.
+    Deleting the account (a stale guest) deletes its games with it."""
+    db.execute(
+        "CREATE TABLE game_logs (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+        " ON DELETE CASCADE, title TEXT NOT NULL, format TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL,"
+        " hands INTEGER NOT NULL, wins INTEGER NOT NULL, askable INTEGER NOT NULL, created_at TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX idx_game_logs_user ON game_logs (user_id)")
+    db.execute(
+        "CREATE TABLE game_wins (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES game_logs(id)"
+        " ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, problem TEXT,"
+        " UNIQUE (game_id, position))"
+    )
+
+
 def connect(path: str | Path) -> Database:
     """Open the database file with the settings every connection needs."""
     # isolation_level=None: no implicit transactions; writes go through write_transaction() or

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 
 from ..clock import now, readable, stamp
 from ..engine.catalogues import N_, Sentence
+from ..mygames import topic_of
 from ..practice import clean_settings, quiz_exercise
 from ..quiz.exercise import Exercise
 from ..quiz.makers import ExerciseError
@@ -142,6 +143,10 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
         )
     except ExerciseError as problem:
         raise ClassroomError(problem.said) from None
+    hands = form.get("hands")
+    if hands:  # set from a game log (tutor.mygames.class_hands): its real hands, the same for everyone
+        settings.update(hands=list(hands), size=len(hands), topics=[topic_of(settings["parts"])], seed="log")
+        settings.pop("targets", None)
     try:
         offset = int(form.get("tz_offset") or 0)
     except (TypeError, ValueError):
@@ -167,7 +172,7 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
     return {
         "title": title,
         "settings": settings,
-        "variant": form.get("variant") in (True, "each", "on", "1", 1),
+        "variant": form.get("variant") in (True, "each", "on", "1", 1) and not hands,
         "opens_at": opens_at,
         "due_at": due_at,
         "attempts_allowed": attempts,

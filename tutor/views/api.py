@@ -25,6 +25,7 @@ from ..quiz.questions import Question
 from ..sessions import Refusal
 from ..store import get_db
 from ..web_session import csrf_token, current_user, learner
+from .games import logged_json
 from .params import SQLITE_MAX, whole_number
 from .standings import FIELDS, game_from_fields
 
@@ -121,7 +122,9 @@ def get_question(question_id: str) -> ResponseReturnValue:
         return _refused(problem)
     body = question_json(shown.served)
     if shown.served.last_answer is not None:
-        body["answer"] = grade_json(shown.served, shown.grade, shown.served.last_answer["id"], shown.outcome)
+        body["answer"] = _logged(
+            grade_json(shown.served, shown.grade, shown.served.last_answer["id"], shown.outcome), shown.served
+        )
     return jsonify(body)
 
 
@@ -135,7 +138,7 @@ def answer(question_id: str) -> ResponseReturnValue:
         done = sessions.answer(get_db(), _user_id(), question_id, answers)
     except Refusal as problem:
         return _refused(problem)
-    return jsonify(grade_json(done.served, done.grade, done.answer_id))
+    return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id), done.served))
 
 
 @bp.post("/questions/<question_id>/show-answer")
@@ -145,7 +148,7 @@ def show_answer(question_id: str) -> ResponseReturnValue:
         done = sessions.show_answer(get_db(), _user_id(), question_id)
     except Refusal as problem:
         return _refused(problem)
-    return jsonify(grade_json(done.served, done.grade, done.answer_id, "shown"))
+    return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id, "shown"), done.served))
 
 
 @bp.post("/questions/<question_id>/skip")
@@ -251,6 +254,15 @@ def grade_json(
         "mistakes": [{"id": m.id, "label": say(m.said), "lesson": m.lesson} for m in grade.mistakes],
         "explanation": explanation_text(result, lang=lang) if result is not None and result.best is not None else None,
     }
+
+
+def _logged(result: dict[str, Any], served: progress.Served) -> dict[str, Any]:
+    """A graded hand from a game log (own or a class's) also gets the log's result beside ours."""
+    if result.get("revealed"):
+        found = logged_json(served, progress.session(get_db(), served.session_id, served.user_id))
+        if found is not None:
+            result["logged"] = found
+    return result
 
 
 @bp.errorhandler(RequestEntityTooLarge)

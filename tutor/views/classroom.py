@@ -15,11 +15,13 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, stream_with_context, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import classroom as rooms
-from .. import progress
+from .. import mygames, progress
 from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
+from ..gamelog import LogError
 from ..i18n import current_language, gettext, say
 from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
@@ -294,13 +296,39 @@ def new_assignment(class_id: int) -> ResponseReturnValue:
         )
         form["itemised"] = request.form.get("itemised") == "on"
         try:
+            form["hands"] = _log_hands()
             task = rooms.create_assignment(get_db(), classroom, form)
         except rooms.ClassroomError as refusal:
             problem = say(refusal)
+        except LogError as refusal:
+            problem = gettext("This log cannot be used: %(problem)s", problem=say(refusal))
         else:
             flash(gettext("Assignment “%(title)s” set: %(size)s questions.", title=task.title, size=task.size))
             return redirect(url_for("classroom.assignment", class_id=class_id, assignment_id=task.id))
     return _assignment_form(classroom, None, problem)
+
+
+@bp.url_value_preprocessor
+def larger_log_uploads(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    # A new assignment may carry a game log: the game pages' upload limit, raised before the CSRF check reads the form.
+    if endpoint == "classroom.new_assignment":
+        request.max_content_length = mygames.MAX_UPLOAD
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def log_too_large(problem: RequestEntityTooLarge) -> ResponseReturnValue:
+    # The form cannot be shown again as typed (its body was refused unread): say why, plainly.
+    message = gettext("This log cannot be used: %(problem)s", problem=gettext(mygames.TOO_LARGE))
+    return render_template("errors/error.html", code=413, name=problem.name, description=message), 413
+
+
+def _log_hands() -> list[dict[str, Any]] | None:
+    """The hands of a game log uploaded (``log``) or pasted (``log_text``) for the assignment, seats only."""
+    upload = request.files.get("log")
+    if upload is not None and upload.filename:
+        return mygames.class_hands(upload.read(), upload.filename)
+    text = request.form.get("log_text", "")
+    return mygames.class_hands(text, "pasted log") if text.strip() else None
 
 
 def _assignment_form(

@@ -10,9 +10,10 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
 from werkzeug.datastructures import MultiDict
 
-from .. import progress, sessions
+from .. import mygames, progress, sessions
 from ..curriculum import TOPICS
 from ..engine.yaku import YAKU
 from ..i18n import gettext, say
@@ -112,7 +113,7 @@ def serve_next(session_id: int) -> ResponseReturnValue:
         return _render_result(session_id, say(problem), problem.status)
     if step.served is not None:
         return redirect(url_for("practice.question", question_id=step.served.id))
-    if step.session["mode"] in ("quiz", "assignment"):
+    if step.session["mode"] in ("quiz", "assignment", "game"):
         return redirect(url_for("practice.result", session_id=session_id))
     return render_template("practice/done.html", session=step.session, next_due=progress.next_due(db, user.id))
 
@@ -157,7 +158,17 @@ def _render_question(
         mark_choices=shown.answered and shown.policy.revealed,
         may_show_answer=shown.policy.may_show_answer,
         may_skip=shown.policy.may_skip,
+        logged=_logged(db, shown),
     ), (refusal.status if refusal else 200)
+
+
+def _logged(db: Database, shown: sessions.Shown) -> mygames.Beside | None:
+    """A hand from a game log, once answered and revealed: the log's result beside ours."""
+    if not shown.answered or not shown.policy.revealed:
+        return None
+    task = shown.policy.assignment
+    win = mygames.logged_win(db, shown.session, shown.served.position, task.settings if task else None)
+    return mygames.beside(win) if win is not None else None
 
 
 @bp.post("/q/<question_id>/answer")
