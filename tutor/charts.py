@@ -16,8 +16,9 @@ CSS classes when the stylesheet styles them, so light and dark themes both work.
 Every piece of text is escaped; coordinates have at most one decimal; the same
 input always gives the same bytes (ids are a hash of the drawing).
 
-Text is English: the module is pure (standard library and MarkupSafe only);
-the caller translates ``title`` and ``label``.
+The words a chart draws and its description are marked sentences, said in the
+``lang`` each chart takes (English by default; dates in another language come
+from Babel); the caller translates ``title`` and ``label``.
 
 >>> svg = bars([("Riichi", 7, 10), ("<b>Pinfu</b>", 0, 0)], title="Accuracy per yaku")
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="chart chart-bars" role="img"')
@@ -55,13 +56,16 @@ from datetime import date
 
 from markupsafe import Markup, escape
 
+from .engine.catalogues import DEFAULT, N_, translate, translation
+
 __all__ = ["accuracy_line", "bars", "percent", "sparkline"]
 
 # Label size in viewBox units. A 560-unit chart shrinks to about 296 px on a 320 px phone, where this is
 # 10.5 px text; the stylesheet caps charts at 28rem (about 475 px), where it is 17 px, the size of body text.
 FONT = 20
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-EMPTY = "No answers yet"
+EMPTY = N_("No answers yet")
+EMPTY_SAID = N_("No answers yet.")
 LONG = 10  # descriptions list up to this many items one by one, then summarise
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # characters XML 1.0 forbids (even escaped)
 
@@ -89,14 +93,32 @@ def _text(value: object) -> str:
     return str(escape(NOT_XML.sub("", str(value))))
 
 
-def _day(day: date, with_year: bool = False) -> str:
-    """``3 Nov`` (or ``3 Nov 2024``), the same in every locale."""
+def _day(day: date, with_year: bool = False, lang: str = DEFAULT) -> str:
+    """``3 Nov`` (or ``3 Nov 2024``) in English; in another language, its locale's short date (``11月3日``)."""
+    if lang != DEFAULT:
+        from babel.dates import format_skeleton
+
+        locale = {"zh": "zh_Hans"}.get(lang, lang)
+        return str(format_skeleton("yMMMd" if with_year else "MMMd", day, locale=locale))
     text = f"{day.day} {MONTHS[day.month - 1]}"
     return f"{text} {day.year}" if with_year else text
 
 
-def _questions(total: int) -> str:
-    return "1 question" if total == 1 else f"{total} questions"
+def _say(sentence: str, lang: str, **params: object) -> str:
+    """A marked sentence in ``lang`` with its ``{name}`` parameters."""
+    return translate(sentence, lang).format(**params)
+
+
+def _listed(parts: Sequence[str], lang: str, pattern: str = N_("{earlier}, {next}")) -> str:
+    """Items one after another: ``a, b, c`` (``a、b、c`` in Chinese); ``pattern`` adds the next item."""
+    joined = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined = _say(pattern, lang, earlier=joined, next=part)
+    return joined
+
+
+def _questions(total: int, lang: str = DEFAULT) -> str:
+    return translation(lang).ngettext("{count} question", "{count} questions", total).format(count=total)
 
 
 def _check(right: int, total: int, what: object) -> None:
@@ -139,7 +161,8 @@ def _label(x: float, y: float, text: str, anchor: str = "start") -> str:
     return f'<text x="{_n(x)}" y="{_n(y)}"{a}>{_text(text)}</text>'
 
 
-def _empty(x: float, y: float, text: str = EMPTY) -> str:
+def _empty(x: float, y: float, lang: str = DEFAULT) -> str:
+    text = translate(EMPTY, lang)
     return f'<text class="chart-empty" x="{_n(x)}" y="{_n(y)}" text-anchor="middle" fill="currentColor">{_text(text)}</text>'
 
 
@@ -147,7 +170,7 @@ def _empty(x: float, y: float, text: str = EMPTY) -> str:
 
 
 def accuracy_line(
-    points: Sequence[tuple[date, int, int]], *, title: str, width: int = 560, height: int = 180
+    points: Sequence[tuple[date, int, int]], *, title: str, width: int = 560, height: int = 180, lang: str = DEFAULT
 ) -> Markup:
     """A line chart of first-try accuracy per day; each point is ``(day, right, total)``.
 
@@ -187,8 +210,8 @@ def accuracy_line(
 
     if not data:
         parts.append(f'<g class="chart-label" fill="currentColor" fill-opacity=".75">{"".join(labels)}</g>')
-        parts.append(_empty((plot_x0 + plot_x1) / 2, y_of(50) - FONT * 0.6))
-        return _svg("chart-trend", width, height, title, EMPTY + ".", "".join(parts))
+        parts.append(_empty((plot_x0 + plot_x1) / 2, y_of(50) - FONT * 0.6, lang))
+        return _svg("chart-trend", width, height, title, translate(EMPTY_SAID, lang), "".join(parts))
 
     first, last = data[0][0], data[-1][0]
     span = (last - first).days
@@ -203,10 +226,10 @@ def accuracy_line(
     # The end labels hang inwards from their ticks, the middle ones are centred on theirs; one label is the last day.
     def dated(n: int) -> list[tuple[float, str, str]]:
         if n == 1:
-            return [(x_of(last), _day(last, with_year), "end" if span else "middle")]
+            return [(x_of(last), _day(last, with_year, lang), "end" if span else "middle")]
         picked = [date.fromordinal(first.toordinal() + round(i * span / (n - 1))) for i in range(n)]
         anchors = ["start"] + ["middle"] * (n - 2) + ["end"]
-        return [(x_of(day), _day(day, with_year), anchor) for day, anchor in zip(picked, anchors, strict=True)]
+        return [(x_of(day), _day(day, with_year, lang), anchor) for day, anchor in zip(picked, anchors, strict=True)]
 
     def extent(x: float, text: str, anchor: str) -> tuple[float, float]:
         size = _em(text) * FONT
@@ -235,23 +258,47 @@ def accuracy_line(
     dots = []
     for (x, y), (day, r, t) in zip(xy, data, strict=True):
         radius = 2.5 + 3.5 * math.sqrt(t / most)
-        tip = f"{_day(day, with_year)}: {r}/{t} ({percent(r, t)} %)"
+        tip = _say(
+            N_("{day}: {right}/{total} ({percent} %)"),
+            lang,
+            day=_day(day, with_year, lang),
+            right=r,
+            total=t,
+            percent=percent(r, t),
+        )
         dots.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(radius)}"><title>{_text(tip)}</title></circle>')
     parts.append(f'<g class="chart-point" fill="currentColor">{"".join(dots)}</g>')
 
     def said(day: date, r: int, t: int) -> str:
-        return f"{percent(r, t)} % on {_day(day, with_year)} ({_questions(t)})"
+        return _say(
+            N_("{percent} % on {day} ({questions})"),
+            lang,
+            percent=percent(r, t),
+            day=_day(day, with_year, lang),
+            questions=_questions(t, lang),
+        )
 
     if len(data) <= LONG:
-        desc = "Accuracy " + ", ".join(said(*point) for point in data) + "."
+        desc = _say(N_("Accuracy {days}."), lang, days=_listed([said(*point) for point in data], lang))
     else:
         right_all, total_all = sum(r for _, r, _ in data), sum(t for _, _, t in data)
         low = min(data, key=lambda p: (p[1] * 1.0 / p[2], p[0]))
         high = max(data, key=lambda p: (p[1] * 1.0 / p[2], -p[0].toordinal()))
-        desc = (
-            f"Accuracy on {len(data)} days from {_day(first, with_year)} to {_day(last, with_year)}:"
-            f" overall {right_all} of {total_all} right ({percent(right_all, total_all)} %);"
-            f" lowest {said(*low)}; highest {said(*high)}; latest {said(*data[-1])}."
+        desc = _say(
+            N_(
+                "Accuracy on {count} days from {first} to {last}: overall {right} of {total} right ({percent} %);"
+                " lowest {lowest}; highest {highest}; latest {latest}."
+            ),
+            lang,
+            count=len(data),
+            first=_day(first, with_year, lang),
+            last=_day(last, with_year, lang),
+            right=right_all,
+            total=total_all,
+            percent=percent(right_all, total_all),
+            lowest=said(*low),
+            highest=said(*high),
+            latest=said(*data[-1]),
         )
     return _svg("chart-trend", width, height, title, desc, "".join(parts))
 
@@ -259,7 +306,9 @@ def accuracy_line(
 # Sparkline -----------------------------------------------------------------------------------------------------------
 
 
-def sparkline(values: Sequence[float | None], *, label: str, width: int = 120, height: int = 28) -> Markup:
+def sparkline(
+    values: Sequence[float | None], *, label: str, width: int = 120, height: int = 28, lang: str = DEFAULT
+) -> Markup:
     """A tiny trend for a table cell: ``values`` from 0 to 1 left to right, None where there is no data.
 
     The line breaks at a None (a value alone between gaps is a dot) and the
@@ -278,7 +327,7 @@ def sparkline(values: Sequence[float | None], *, label: str, width: int = 120, h
             f'<path class="chart-grid" d="M{_n(pad)} {_n(mid)}H{_n(width - pad)}" stroke="currentColor"'
             ' stroke-opacity=".4" stroke-dasharray="3 3"/>'
         )
-        return _svg("chart-spark", width, height, label, "No data yet.", body, font=None)
+        return _svg("chart-spark", width, height, label, translate(N_("No data yet."), lang), body, font=None)
 
     def x_of(i: int) -> float:
         if len(clean) == 1:
@@ -318,14 +367,22 @@ def sparkline(values: Sequence[float | None], *, label: str, width: int = 120, h
     )
 
     def pc(v: float | None) -> str:
-        return "no data" if v is None else f"{math.floor(100 * v + 0.5)} %"
+        return translate(N_("no data"), lang) if v is None else f"{math.floor(100 * v + 0.5)} %"
 
     if len(clean) <= LONG:
-        desc = ", ".join(pc(v) for v in clean) + f"; latest {pc(final)}."
+        desc = _say(
+            N_("{values}; latest {latest}."), lang, values=_listed([pc(v) for v in clean], lang), latest=pc(final)
+        )
     else:
         seen = [v for v in clean if v is not None]
-        desc = (
-            f"{len(clean)} values, {len(seen)} with data, from {pc(min(seen))} to {pc(max(seen))}; latest {pc(final)}."
+        desc = _say(
+            N_("{count} values, {seen} with data, from {low} to {high}; latest {latest}."),
+            lang,
+            count=len(clean),
+            seen=len(seen),
+            low=pc(min(seen)),
+            high=pc(max(seen)),
+            latest=pc(final),
         )
     return _svg("chart-spark", width, height, label, desc, "".join(parts), font=None)
 
@@ -333,7 +390,7 @@ def sparkline(values: Sequence[float | None], *, label: str, width: int = 120, h
 # Bars ----------------------------------------------------------------------------------------------------------------
 
 
-def bars(rows: Sequence[tuple[str, int, int]], *, title: str, width: int = 560) -> Markup:
+def bars(rows: Sequence[tuple[str, int, int]], *, title: str, width: int = 560, lang: str = DEFAULT) -> Markup:
     """Horizontal bars of accuracy, one per ``(label, right, total)`` row, in the order given.
 
     Each row is the label on a line of its own (cut with "…" when wider than
@@ -347,10 +404,15 @@ def bars(rows: Sequence[tuple[str, int, int]], *, title: str, width: int = 560) 
     for label, right, total in rows:
         _check(right, total, label)
     if not rows:
-        return _svg("chart-bars", width, 3 * FONT, title, EMPTY + ".", _empty(width / 2, 1.85 * FONT))
+        return _svg(
+            "chart-bars", width, 3 * FONT, title, translate(EMPTY_SAID, lang), _empty(width / 2, 1.85 * FONT, lang)
+        )
 
     # One row: the label across the whole width, then the bar on its track with the value right of it.
-    values = ["no answers" if not total else f"{right}/{total} ({percent(right, total)} %)" for _, right, total in rows]
+    values = [
+        translate(N_("no answers"), lang) if not total else f"{right}/{total} ({percent(right, total)} %)"
+        for _, right, total in rows
+    ]
     bar, gap = 14.0, 16.0
     pitch = FONT * 1.2 + 2 + bar + gap
     height = len(rows) * pitch - gap + 2
@@ -373,25 +435,46 @@ def bars(rows: Sequence[tuple[str, int, int]], *, title: str, width: int = 560) 
                 f'<rect class="chart-bar" x="0" y="{_n(bar_y)}" width="{_n(max(3.0, track_width * right / total))}"'
                 f' height="{_n(bar)}" rx="3" fill="currentColor"/>'
             )
-        parts.append(f"<g><title>{_text(f'{label}: {value}')}</title>{track}{fill}</g>")
+        tip = _say(N_("{label}: {value}"), lang, label=label, value=value)
+        parts.append(f"<g><title>{_text(tip)}</title>{track}{fill}</g>")
     body = f'{"".join(parts)}<g class="chart-label" fill="currentColor">{"".join(texts)}</g>'
 
     def said(label: str, right: int, total: int) -> str:
         pc = percent(right, total)
-        return f"{label}: no answers yet" if pc is None else f"{label}: {right} of {total} right ({pc} %)"
+        if pc is None:
+            return _say(N_("{label}: no answers yet"), lang, label=label)
+        return _say(
+            N_("{label}: {right} of {total} right ({percent} %)"),
+            lang,
+            label=label,
+            right=right,
+            total=total,
+            percent=pc,
+        )
 
     if len(rows) <= LONG:
-        desc = "; ".join(said(*row) for row in rows) + "."
+        listed = _listed([said(*row) for row in rows], lang, N_("{earlier}; {next}"))
+        desc = _say(N_("{items}."), lang, items=listed)
     else:
         answered = [row for row in rows if row[2]]
         right_all, total_all = sum(r for _, r, _ in rows), sum(t for _, _, t in rows)
-        desc = f"{len(rows)} rows, {len(answered)} with answers"
         if answered:
             high = max(answered, key=lambda row: row[1] / row[2])
             low = min(answered, key=lambda row: row[1] / row[2])
-            desc += (
-                f"; overall {right_all} of {total_all} right ({percent(right_all, total_all)} %);"
-                f" highest {said(*high)}; lowest {said(*low)}"
+            desc = _say(
+                N_(
+                    "{rows} rows, {answered} with answers; overall {right} of {total} right ({percent} %);"
+                    " highest {highest}; lowest {lowest}."
+                ),
+                lang,
+                rows=len(rows),
+                answered=len(answered),
+                right=right_all,
+                total=total_all,
+                percent=percent(right_all, total_all),
+                highest=said(*high),
+                lowest=said(*low),
             )
-        desc += "."
+        else:
+            desc = _say(N_("{rows} rows, {answered} with answers."), lang, rows=len(rows), answered=0)
     return _svg("chart-bars", width, height, title, desc, body)

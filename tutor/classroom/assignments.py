@@ -28,9 +28,9 @@ from .roster import ARCHIVED, MAX_NAME, Classroom, archived_reason, clean_name, 
 MAX_ATTEMPTS = 10
 ATTEMPTS_RANGE = N_("Attempts allowed is a whole number from 1 to {most}.")
 REVEAL = {
-    "each": "after each answer",
-    "end": "once every question is answered",
-    "due": "after the due time",
+    "each": N_("after each answer"),
+    "end": N_("once every question is answered"),
+    "due": N_("after the due time"),
 }
 """When a student sees whether their answers were right."""
 

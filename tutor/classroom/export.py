@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from sqlite_utils import Database
 
+from ..engine.catalogues import DEFAULT, N_, translate
 from .assignments import Assignment, assignments
 from .dashboard import answer_text, results
 from .roster import Classroom, roster
@@ -37,6 +38,37 @@ EXPORT_COLUMNS = (
     "time_ms",
     "answered_at",
 )
+COLUMN_HEADERS = {
+    "class_id": N_("Class id"),
+    "class": N_("Class"),
+    "assignment_id": N_("Assignment id"),
+    "assignment": N_("Assignment"),
+    "student_id": N_("Student id"),
+    "student": N_("Student"),
+    "username": N_("Username"),
+    "attempt": N_("Attempt"),
+    "position": N_("Question number"),
+    "question_id": N_("Question id"),
+    "topic": N_("Topic"),
+    "target": N_("Made for"),
+    "correct": N_("Right first time"),
+    "score": N_("Score"),
+    "given": N_("Answer given"),
+    "mistakes": N_("Mistakes"),
+    "time_ms": N_("Time (ms)"),
+    "answered_at": N_("Answered at"),
+}
+"""The CSV header of each column in a teacher's language. In English the header stays the column id, as the
+JSON export names it and as the spreadsheets and scripts made from earlier exports read it."""
+
+
+def column_header(column: str, lang: str = DEFAULT) -> str:
+    """The header of an export column in ``lang``: ``correct`` in English, ``首次作答正确`` in Chinese.
+
+    >>> column_header("time_ms"), column_header("time_ms", "xx")
+    ('time_ms', 'Time (ms)')
+    """
+    return column if lang == DEFAULT else translate(COLUMN_HEADERS[column], lang)
 
 
 def export_rows(db: Database, classroom: Classroom, assignment: Assignment | None = None) -> list[dict[str, Any]]:
@@ -103,17 +135,17 @@ def csv_cell(value: Any) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def write_csv(out: TextIO, rows: Iterable[Mapping[str, Any]]) -> None:
-    """Export rows as CSV, a header line first, every cell made safe for spreadsheets."""
-    for chunk in csv_chunks(rows):
+def write_csv(out: TextIO, rows: Iterable[Mapping[str, Any]], lang: str = DEFAULT) -> None:
+    """Export rows as CSV, a header line first (in ``lang``), every cell made safe for spreadsheets."""
+    for chunk in csv_chunks(rows, lang=lang):
         out.write(chunk)
 
 
-def csv_chunks(rows: Iterable[Mapping[str, Any]], size: int = CHUNK) -> Iterator[str]:
+def csv_chunks(rows: Iterable[Mapping[str, Any]], size: int = CHUNK, lang: str = DEFAULT) -> Iterator[str]:
     """The CSV of :func:`write_csv` in pieces of about ``size`` characters, as the rows come."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(EXPORT_COLUMNS)
+    writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
     for row in rows:
         writer.writerow([csv_cell(row[column]) for column in EXPORT_COLUMNS])
         if buffer.tell() >= size:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .catalogues import DEFAULT
+from .catalogues import DEFAULT, N_, Sentence
 from .hand import Hand, HandError, Meld
 from .pao import check_pao, check_seats, settle, settlement_json
 from .report import breakdown, describe_reading, explanation_text, reading_summary
@@ -92,7 +92,8 @@ def build_request(
             try:
                 request[name] = [str(t) for t in parse_tiles(text.replace(" ", ""))]
             except TileNotationError as problem:
-                raise HandError("bad_tiles", f"{what} indicators: {problem}") from None
+                sentence = N_("dora indicators: {problem}") if what == "dora" else N_("ura indicators: {problem}")
+                raise HandError("bad_tiles", sentence, problem=problem.said) from None
     request.update(honba=honba, riichi_sticks=sticks)
     if preset and preset != "tenhou":
         request["rules"] = {"preset": preset}
@@ -109,7 +110,7 @@ def score_request(request: Any, lang: str = DEFAULT) -> dict[str, Any]:
     try:
         return response(evaluate(request), lang)
     except HandError as refusal:
-        return error(refusal.code, refusal.message)
+        return error(refusal.code, refusal.text(lang))
 
 
 def evaluate(request: Any) -> ScoreResult:
@@ -119,8 +120,11 @@ def evaluate(request: Any) -> ScoreResult:
     if result.status == "not_a_winning_hand":
         raise HandError(
             "not_a_winning_hand",
-            f"{hand} is not a complete hand: it reads neither as four groups and a pair, "
-            "nor as seven pairs, nor as thirteen orphans",
+            N_(
+                "{hand} is not a complete hand: it reads neither as four groups and a pair, "
+                "nor as seven pairs, nor as thirteen orphans"
+            ),
+            hand=str(hand),
         )
     if result.status == "no_yaku":
         raise HandError("no_yaku", _no_yaku_message(result))
@@ -128,49 +132,78 @@ def evaluate(request: Any) -> ScoreResult:
     return result
 
 
-def _no_yaku_message(result: ScoreResult) -> str:
+def _no_yaku_message(result: ScoreResult) -> Sentence:
     dora = sum(d.han for d in result.dora)
-    note = f" (its {dora} dora do not count: dora are not yaku)" if dora else ""
-    return f"{result.hand} is a winning shape but has no yaku, so it cannot win{note}"
+    if dora:
+        return Sentence(
+            N_(
+                "{hand} is a winning shape but has no yaku, so it cannot win (its {dora} dora do not count: dora are not yaku)"
+            ),
+            hand=str(result.hand),
+            dora=dora,
+        )
+    return Sentence(N_("{hand} is a winning shape but has no yaku, so it cannot win"), hand=str(result.hand))
 
 
 def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
     """Check a request's types and read it; raises HandError with the contract code."""
     if not isinstance(request, dict):
         if not isinstance(request, Mapping):
-            raise HandError("bad_request", f"a score request must be a JSON object, not {_json_type(request)}")
+            raise HandError(
+                "bad_request", N_("a score request must be a JSON object, not {type}"), type=_json_type(request)
+            )
         request = dict(request)
     if not FIELDS.issuperset(request):
         unknown = sorted(set(request) - FIELDS)
         raise HandError(
             "bad_request",
-            f"unknown field(s) {', '.join(map(repr, unknown))}; known fields: {', '.join(sorted(FIELDS))}",
+            N_("unknown field(s) {unknown}; known fields: {known}"),
+            unknown=", ".join(map(repr, unknown)),
+            known=", ".join(sorted(FIELDS)),
         )
     hand_text = request.get("hand")
     win_text = request.get("win")
     for name, value in (("hand", hand_text), ("win", win_text)):
         if value is None:
-            raise HandError("bad_request", f'the request needs {name!r} (MPSZ tiles, e.g. "123m456p789s11z")')
+            raise HandError(
+                "bad_request", N_('the request needs {name!r} (MPSZ tiles, e.g. "123m456p789s11z")'), name=name
+            )
         if not isinstance(value, str):
-            raise HandError("bad_request", f"{name!r} must be a string of MPSZ tiles, not {_json_type(value)}")
+            raise HandError(
+                "bad_request",
+                N_("{name!r} must be a string of MPSZ tiles, not {type}"),
+                name=name,
+                type=_json_type(value),
+            )
     if len(hand_text) > MAX_HAND_TEXT:
-        raise HandError("bad_request", f"'hand' is {len(hand_text)} characters long; a hand is at most 14 tiles")
+        raise HandError(
+            "bad_request", N_("'hand' is {count} characters long; a hand is at most 14 tiles"), count=len(hand_text)
+        )
     get = request.get
     for name in _FLAG_SET.intersection(request):
         value = request[name]
         if value is not True and value is not False:
-            raise HandError("bad_request", f"{name!r} must be true or false, not {_json_type(value)}")
+            raise HandError(
+                "bad_request", N_("{name!r} must be true or false, not {type}"), name=name, type=_json_type(value)
+            )
     seat_wind = get("seat_wind", "E")
     round_wind = get("round_wind", "E")
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind)):
         if type(value) is not str or value not in _WIND_VALUES:
-            raise HandError("bad_request", f'{name!r} must be one of "E", "S", "W", "N", not {value!r}')
+            raise HandError(
+                "bad_request",
+                N_('{name!r} must be one of "E", "S", "W", "N", not {value}'),
+                name=name,
+                value=repr(value),
+            )
     seats = {name: get(name) for name in ("pao", "discarder")}
     for name, value in seats.items():
         if value is not None and (type(value) is not str or value not in _WIND_VALUES):
             raise HandError(
                 "bad_request",
-                f'{name!r} must be a seat wind, one of "E", "S", "W", "N" (E is the dealer), not {value!r}',
+                N_('{name!r} must be a seat wind, one of "E", "S", "W", "N" (E is the dealer), not {value}'),
+                name=name,
+                value=repr(value),
             )
     tsumo = get("tsumo", False)
     check_seats(seat_wind, tsumo is True, seats["pao"], seats["discarder"])
@@ -178,19 +211,25 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
     sticks = get("riichi_sticks", 0)
     for name, value in (("honba", honba), ("riichi_sticks", sticks)):
         if type(value) is not int or not 0 <= value <= MAX_COUNT:
-            raise HandError("bad_request", f"{name!r} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
+            raise HandError(
+                "bad_request",
+                N_("{name!r} must be a whole number from 0 to {most}, not {value}"),
+                name=name,
+                most=MAX_COUNT,
+                value=repr(value),
+            )
     dora = _indicators(request, "dora_indicators") if "dora_indicators" in request else ()
     ura = _indicators(request, "ura_indicators") if "ura_indicators" in request else ()
     rules_value = request.get("rules")
     if rules_value is None:
         rules = TENHOU
     elif not isinstance(rules_value, Mapping):
-        raise HandError("bad_request", f"'rules' must be an object, not {_json_type(rules_value)}")
+        raise HandError("bad_request", N_("'rules' must be an object, not {type}"), type=_json_type(rules_value))
     else:
         try:
             rules = RuleSet.from_overrides(rules_value)
         except RuleError as problem:
-            raise HandError("bad_request", str(problem)) from None
+            raise HandError("bad_request", problem.said) from None
     melds = _melds(request["melds"]) if "melds" in request else ()
     hand = Hand.build(_tiles("hand", hand_text), _win(win_text), melds)
     double_riichi = get("double_riichi", False)
@@ -226,13 +265,13 @@ def _tiles(name: str, text: str) -> tuple[Tile, ...]:
     try:
         return parse_tiles(text)
     except TileNotationError as problem:
-        raise HandError("bad_tiles", f"{name}: {problem}") from None
+        raise HandError("bad_tiles", N_("{name}: {problem}"), name=name, problem=problem.said) from None
 
 
 def _win(text: str) -> Tile:
     tiles = _tiles("win", text)
     if len(tiles) != 1:
-        raise HandError("bad_tiles", f"'win' must be exactly one tile, not {text!r}")
+        raise HandError("bad_tiles", N_("'win' must be exactly one tile, not {text!r}"), text=text)
     return tiles[0]
 
 
@@ -242,19 +281,26 @@ def _melds(value: Any) -> tuple[Meld, ...]:
     if not isinstance(value, (list, tuple)):
         raise HandError(
             "bad_request",
-            f'\'melds\' must be a list of objects like {{"kind": "pon", "tiles": "777p"}}, not {_json_type(value)}',
+            N_("'melds' must be a list of objects like {example}, not {type}"),
+            example='{"kind": "pon", "tiles": "777p"}',
+            type=_json_type(value),
         )
     if len(value) > 4:
-        raise HandError("wrong_tile_count", f"{len(value)} melds; a hand has at most 4")
+        raise HandError("wrong_tile_count", N_("{count} melds; a hand has at most 4"), count=len(value))
     melds = []
     for position, item in enumerate(value, start=1):
         if not isinstance(item, Mapping) or len(item) != 2 or "kind" not in item or "tiles" not in item:
             raise HandError(
-                "bad_request", f'meld {position} must be an object with exactly "kind" and "tiles", not {item!r}'[:300]
+                "bad_request",
+                N_('meld {position} must be an object with exactly "kind" and "tiles", not {value}'),
+                position=position,
+                value=repr(item)[:240],
             )
         kind, tiles = item["kind"], item["tiles"]
         if not isinstance(kind, str) or not isinstance(tiles, str) or len(tiles) > 16:
-            raise HandError("bad_request", f'meld {position}: "kind" and "tiles" must be short strings')
+            raise HandError(
+                "bad_request", N_('meld {position}: "kind" and "tiles" must be short strings'), position=position
+            )
         melds.append(Meld.parse(kind, tiles))
     return tuple(melds)
 
@@ -264,30 +310,54 @@ def _indicators(request: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
     if value is None or value == []:
         return ()
     if not isinstance(value, list):
-        raise HandError("bad_request", f'{name!r} must be a list of tiles like ["1m"], not {_json_type(value)}')
+        raise HandError(
+            "bad_request",
+            N_('{name!r} must be a list of tiles like ["1m"], not {type}'),
+            name=name,
+            type=_json_type(value),
+        )
     if len(value) > 5:
         raise HandError(
-            "bad_request", f"{name!r} has {len(value)} indicators; there are at most 5 (one plus one per kan)"
+            "bad_request",
+            N_("{name!r} has {count} indicators; there are at most 5 (one plus one per kan)"),
+            name=name,
+            count=len(value),
         )
     tiles = []
     for text in value:
         if not isinstance(text, str):
-            raise HandError("bad_request", f"{name!r} must hold tiles written as strings, not {_json_type(text)}")
+            raise HandError(
+                "bad_request",
+                N_("{name!r} must hold tiles written as strings, not {type}"),
+                name=name,
+                type=_json_type(text),
+            )
         parsed = _tiles(name, text)
         if len(parsed) != 1:
-            raise HandError("bad_tiles", f"{name}: each indicator is one tile, not {text!r}"[:300])
+            raise HandError(
+                "bad_tiles", N_("{name}: each indicator is one tile, not {value}"), name=name, value=repr(text)[:240]
+            )
         tiles.append(parsed[0])
     return tuple(tiles)
 
 
-def _json_type(value: Any) -> str:
+_JSON_TYPES = {
+    str: N_("a string"),
+    int: N_("a number"),
+    float: N_("a number"),
+    list: N_("a list"),
+    dict: N_("an object"),
+}
+
+
+def _json_type(value: Any) -> str | Sentence:
+    """What a JSON value is, in words (said in the reader's language where it is a sentence)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return {str: "a string", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__
-    )
+    kind = _JSON_TYPES.get(type(value))
+    return Sentence(kind) if kind else type(value).__name__
 
 
 def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:

@@ -13,22 +13,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from .catalogues import N_, Problem, Sentence
 from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
 
 
-class HandError(ValueError):
+class HandError(Problem):
     """A request the engine refuses, with a contract error code.
 
     Codes (``../shared/api/score.md``): bad_tiles, too_many_copies,
     wrong_tile_count, win_not_in_hand, not_a_winning_hand, no_yaku, bad_request.
+
+    The message is a marked sentence (:func:`~tutor.engine.catalogues.N_`) with its ``{name}``
+    parameters, so that whoever shows the refusal to a person says it in their language
+    (:meth:`text`); ``message`` is the English, as the JSON contract and the CLI give it.
+
+    >>> refusal = HandError("bad_request", N_("{name!r} must be true or false, not {type}"), name="tsumo", type="null")
+    >>> str(refusal), refusal.message
+    ("bad_request: 'tsumo' must be true or false, not null", "'tsumo' must be true or false, not null")
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(self, code: str, message: str | Sentence, **params: Any) -> None:
+        super().__init__(message, **params)
         self.code = code
-        self.message = message
+        self.message = str(self.said)
+        self.args = (f"{code}: {self.message}",)
 
 
 class MeldKind(Enum):
@@ -85,23 +95,40 @@ class Meld(NamedTuple):
         meld_kind = _MELD_KINDS.get(kind)
         if meld_kind is None:
             raise HandError(
-                "bad_request", f"unknown meld kind {kind!r}; use chi, pon, minkan (open kan) or ankan (closed kan)"
+                "bad_request",
+                N_("unknown meld kind {kind!r}; use chi, pon, minkan (open kan) or ankan (closed kan)"),
+                kind=kind,
             )
         try:
             parsed = parse_tiles(tiles)
         except TileNotationError as error:
-            raise HandError("bad_tiles", f"{kind} {error}") from None
+            raise HandError("bad_tiles", N_("{kind} {problem}"), kind=kind, problem=error.said) from None
         if len(parsed) != meld_kind.size:
             raise HandError(
-                "bad_request", f"{kind} {format_tiles(parsed)} has {len(parsed)} tiles; a {kind} has {meld_kind.size}"
+                "bad_request",
+                N_("{kind} {tiles} has {count} tiles; a {kind} has {size}"),
+                kind=kind,
+                tiles=format_tiles(parsed),
+                count=len(parsed),
+                size=meld_kind.size,
             )
         kinds = sorted(t.index for t in parsed)
         first = kinds[0]
         if meld_kind is MeldKind.CHI:
             if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-                raise HandError("bad_request", f"chi {format_tiles(parsed)} is not three consecutive tiles of one suit")
+                raise HandError(
+                    "bad_request",
+                    N_("chi {tiles} is not three consecutive tiles of one suit"),
+                    tiles=format_tiles(parsed),
+                )
         elif kinds[-1] != first:
-            raise HandError("bad_request", f"{kind} {format_tiles(parsed)} is not {meld_kind.size} copies of one tile")
+            raise HandError(
+                "bad_request",
+                N_("{kind} {tiles} is not {size} copies of one tile"),
+                kind=kind,
+                tiles=format_tiles(parsed),
+                size=meld_kind.size,
+            )
         meld = cls(meld_kind, parsed)
         if len(_MELD_CACHE) < 4096:  # melds are immutable and the same few hundred recur
             _MELD_CACHE[(kind, tiles)] = meld
@@ -195,13 +222,13 @@ class Hand:
         try:
             concealed = parse_tiles(hand)
         except TileNotationError as error:
-            raise HandError("bad_tiles", f"hand: {error}") from None
+            raise HandError("bad_tiles", N_("hand: {problem}"), problem=error.said) from None
         try:
             win_tiles = parse_tiles(win)
         except TileNotationError as error:
-            raise HandError("bad_tiles", f"win: {error}") from None
+            raise HandError("bad_tiles", N_("win: {problem}"), problem=error.said) from None
         if len(win_tiles) != 1:
-            raise HandError("bad_tiles", f"win must be exactly one tile, not {win!r}")
+            raise HandError("bad_tiles", N_("win must be exactly one tile, not {text!r}"), text=win)
         parsed_melds = tuple(Meld.parse(kind, tiles) for kind, tiles in melds)
         return cls.build(concealed, win_tiles[0], parsed_melds)
 
@@ -214,23 +241,36 @@ class Hand:
             over = [index_name(i) for i, n in enumerate(counts) if n > 4]
             raise HandError(
                 "too_many_copies",
-                f"{', '.join(over)} used {max(counts)} times; there are only 4 of each tile (red fives count as fives)",
+                N_("{tiles} used {count} times; there are only 4 of each tile (red fives count as fives)"),
+                tiles=", ".join(over),
+                count=max(counts),
             )
         if len(melds) > 4:
-            raise HandError("wrong_tile_count", f"{len(melds)} melds; a hand has at most 4")
+            raise HandError("wrong_tile_count", N_("{count} melds; a hand has at most 4"), count=len(melds))
         total = len(concealed) + 3 * len(melds)
         if total != 14:
-            meld_text = f" and {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
-            raise HandError(
-                "wrong_tile_count",
-                f"{len(concealed)} concealed tiles{meld_text} make {total}; a winning hand has 14"
-                + (" (each meld counts as 3, kans included)" if melds else ""),
-            )
+            if not melds:
+                sentence = N_("{count} concealed tiles make {total}; a winning hand has 14")
+            elif len(melds) == 1:
+                sentence = N_(
+                    "{count} concealed tiles and 1 meld make {total}; a winning hand has 14"
+                    " (each meld counts as 3, kans included)"
+                )
+            else:
+                sentence = N_(
+                    "{count} concealed tiles and {melds} melds make {total}; a winning hand has 14"
+                    " (each meld counts as 3, kans included)"
+                )
+            raise HandError("wrong_tile_count", sentence, count=len(concealed), melds=len(melds), total=total)
         # A plain "5p" may name a red five in the hand; a red "0p" needs the red one.
         if win not in concealed and (win.red or not hand.concealed_counts[win.index]):
             in_meld = any(win.index == t.index for m in melds for t in m.tiles)
-            where = " (it is only inside a meld)" if in_meld else ""
-            raise HandError("win_not_in_hand", f"the winning tile {win} is not among the hand tiles{where}")
+            sentence = (
+                N_("the winning tile {tile} is not among the hand tiles (it is only inside a meld)")
+                if in_meld
+                else N_("the winning tile {tile} is not among the hand tiles")
+            )
+            raise HandError("win_not_in_hand", sentence, tile=str(win))
         return hand
 
     def __str__(self) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .catalogues import DEFAULT
+from .catalogues import DEFAULT, N_, Joined, Rendered
 from .hand import HandError, MeldKind
 from .messages import text, yaku_name
 from .score import ScoreResult
@@ -83,23 +83,28 @@ def check_seats(seat_wind: str, tsumo: bool, pao: str | None, discarder: str | N
     """Refuse seats that cannot be (before scoring): ``HandError("bad_request")`` naming the problem."""
     if discarder is not None:
         if tsumo:
-            raise HandError("bad_request", "'discarder' is for a ron; on a tsumo nobody dealt in")
+            raise HandError("bad_request", N_("'discarder' is for a ron; on a tsumo nobody dealt in"))
         if discarder == seat_wind:
             raise HandError(
-                "bad_request", f"'discarder' is {discarder!r}, the winner's own seat; the discarder is another player"
+                "bad_request",
+                N_("'discarder' is {seat!r}, the winner's own seat; the discarder is another player"),
+                seat=discarder,
             )
     if pao is None:
         return
     if pao == seat_wind:
         raise HandError(
             "bad_request",
-            f"'pao' is {pao!r}, the winner's own seat; the responsible player is the one whose discard was called",
+            N_("'pao' is {seat!r}, the winner's own seat; the responsible player is the one whose discard was called"),
+            seat=pao,
         )
     if not tsumo and discarder is None:
         raise HandError(
             "bad_request",
-            "pao on a ron needs 'discarder' (the seat that dealt in): the discarder and the responsible player "
-            "share the payment unless they are the same player",
+            N_(
+                "pao on a ron needs 'discarder' (the seat that dealt in): the discarder and the responsible player "
+                "share the payment unless they are the same player"
+            ),
         )
 
 
@@ -115,18 +120,25 @@ def check_pao(result: ScoreResult) -> None:
     held = pao_yaku(result)
     if not held:
         raise HandError(
-            "bad_request",
-            "pao applies only to daisangen and daisuushii (Tenhou rules), and this hand is neither",
+            "bad_request", N_("pao applies only to daisangen and daisuushii (Tenhou rules), and this hand is neither")
         )
     tiles = frozenset().union(*(PAO_YAKU[y] for y in held))
     called = [m for m in result.hand.melds if m.kind in (MeldKind.PON, MeldKind.MINKAN) and m.tiles[0].index in tiles]
     if not called:
         raise HandError(
             "bad_request",
-            f"pao needs a called group (pon or open kan) of the {' and '.join(held)} tiles: "
-            "a player is responsible only when a call on their discard completes the hand, "
-            "and this hand called none",
+            N_(
+                "pao needs a called group (pon or open kan) of the {yaku} tiles: "
+                "a player is responsible only when a call on their discard completes the hand, "
+                "and this hand called none"
+            ),
+            yaku=Joined(", ", [_named(y) for y in held]),
         )
+
+
+def _named(yaku_id: str) -> Rendered:
+    """A yaku's name, said in the reader's language."""
+    return Rendered(lambda lang: yaku_name(yaku_id, lang))
 
 
 def settle(result: ScoreResult) -> Settlement:

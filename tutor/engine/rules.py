@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from .catalogues import N_, Problem
 
-class RuleError(ValueError):
-    """An unknown rule key, preset or value."""
+
+class RuleError(Problem):
+    """An unknown rule key, preset or value (a marked sentence, said in the reader's language)."""
 
 
 class RuleSet(NamedTuple):
@@ -61,7 +63,11 @@ class RuleSet(NamedTuple):
         overrides = dict(overrides or {})
         preset_name = overrides.pop("preset", "tenhou")
         if not isinstance(preset_name, str) or preset_name not in PRESETS:
-            raise RuleError(f"unknown rules preset {preset_name!r}; choose from {', '.join(map(repr, PRESETS))}")
+            raise RuleError(
+                N_("unknown rules preset {preset}; choose from {known}"),
+                preset=repr(preset_name),
+                known=", ".join(map(repr, PRESETS)),
+            )
         changes = {key: _checked(key, value) for key, value in overrides.items()}
         return PRESETS[preset_name]._replace(**changes) if changes else PRESETS[preset_name]
 
@@ -99,15 +105,20 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 def _checked(key: str, value: Any) -> Any:
     if key == "name" or key not in RuleSet._fields:
         known = ", ".join(name for name in RuleSet._fields if name != "name")
-        raise RuleError(f"unknown rule {key!r}; known rules: preset, {known}")
+        raise RuleError(N_("unknown rule {key!r}; known rules: preset, {known}"), key=key, known=known)
     choices = _CHOICES.get(key)
     if choices is not None:
         # bool is an int in Python: keep True from passing as 1 and 4 from passing as True.
         if not any(value == c and type(value) is type(c) for c in choices):
-            raise RuleError(f"rules.{key} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+            raise RuleError(
+                N_("rules.{key} must be one of {choices}, not {value}"),
+                key=key,
+                choices=", ".join(map(repr, choices)),
+                value=repr(value),
+            )
         return value
     if not isinstance(value, bool):
-        raise RuleError(f"rules.{key} must be true or false, not {value!r}")
+        raise RuleError(N_("rules.{key} must be true or false, not {value}"), key=key, value=repr(value))
     return value
 
 

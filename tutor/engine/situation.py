@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .catalogues import N_, Sentence
 from .hand import Hand, HandError
 from .rules import RuleSet
 from .tiles import WINDS, Tile
@@ -79,52 +80,77 @@ class Situation(NamedTuple):
         if problem:
             raise HandError("bad_request", problem)
 
-    def _problem(self, hand: Hand, rules: RuleSet) -> str | None:
+    def _problem(self, hand: Hand, rules: RuleSet) -> Sentence | None:
         open_melds = [str(m) for m in hand.melds if m.is_open]
         has_kan = any(m.kind.is_kan for m in hand.melds)
         if self.in_riichi and open_melds:
             name = "double_riichi" if self.double_riichi else "riichi"
-            return f"{name} needs a closed hand, but it has open melds ({', '.join(open_melds)})"
+            return Sentence(
+                N_("{flag} needs a closed hand, but it has open melds ({melds})"),
+                flag=name,
+                melds=", ".join(open_melds),
+            )
         if self.ippatsu and not self.in_riichi:
-            return "ippatsu needs riichi (or double_riichi)"
+            return Sentence(N_("ippatsu needs riichi (or double_riichi)"))
         if self.rinshan and not has_kan:
-            return "rinshan is a win on the replacement tile after a kan, but there is no kan among the melds"
+            return Sentence(
+                N_("rinshan is a win on the replacement tile after a kan, but there is no kan among the melds")
+            )
         if self.rinshan and not self.tsumo:
-            return "rinshan is a win by tsumo (the replacement tile is drawn), so tsumo must be true"
+            return Sentence(N_("rinshan is a win by tsumo (the replacement tile is drawn), so tsumo must be true"))
         if self.rinshan and self.ippatsu:
-            return "ippatsu cannot be won on a replacement tile: declaring the kan already ended it"
+            return Sentence(N_("ippatsu cannot be won on a replacement tile: declaring the kan already ended it"))
         if self.haitei and self.rinshan:
-            return "haitei and rinshan cannot both be true: a replacement tile is never the last tile of the wall"
+            return Sentence(
+                N_("haitei and rinshan cannot both be true: a replacement tile is never the last tile of the wall")
+            )
         if self.haitei and not self.tsumo:
-            return "haitei is a tsumo on the last tile of the wall, so tsumo must be true (ron on the last discard is houtei)"
+            return Sentence(
+                N_(
+                    "haitei is a tsumo on the last tile of the wall, so tsumo must be true"
+                    " (ron on the last discard is houtei)"
+                )
+            )
         if self.houtei and self.tsumo:
-            return "houtei is a ron on the last discard, so tsumo must be false (tsumo on the last tile is haitei)"
+            return Sentence(
+                N_("houtei is a ron on the last discard, so tsumo must be false (tsumo on the last tile is haitei)")
+            )
         if self.chankan and self.tsumo:
-            return "chankan is a ron on a tile added to a kan, so tsumo must be false"
+            return Sentence(N_("chankan is a ron on a tile added to a kan, so tsumo must be false"))
         if self.chankan and self.houtei:
-            return "chankan and houtei cannot both be true"
+            return Sentence(N_("chankan and houtei cannot both be true"))
         if self.chankan:
             held = sum(1 for t in hand.all_tiles if t.index == hand.win.index)
             if held > 1:
-                return (
-                    f"chankan robs the fourth {hand.win} from another player's pon, "
-                    f"so the hand cannot hold another {hand.win} (it holds {held})"
+                return Sentence(
+                    N_(
+                        "chankan robs the fourth {tile} from another player's pon, "
+                        "so the hand cannot hold another {tile} (it holds {held})"
+                    ),
+                    tile=str(hand.win),
+                    held=held,
                 )
         for flag, dealer in (("tenhou", True), ("chiihou", False), ("renhou", False)):
             if not getattr(self, flag):
                 continue
             if flag == "renhou" and not rules.renhou:
-                return "renhou is not a yaku under these rules (enable it with rules.renhou)"
+                return Sentence(N_("renhou is not a yaku under these rules (enable it with rules.renhou)"))
             if self.is_dealer != dealer:
-                return f"{flag} is a win for {'the dealer (seat_wind E)' if dealer else 'a non-dealer (seat_wind S, W or N)'}"
+                if dealer:
+                    return Sentence(N_("{flag} is a win for the dealer (seat_wind E)"), flag=flag)
+                return Sentence(N_("{flag} is a win for a non-dealer (seat_wind S, W or N)"), flag=flag)
             if (flag == "renhou") == self.tsumo:
-                return f"{flag} is a win by {'ron' if flag == 'renhou' else 'tsumo'}"
+                if flag == "renhou":
+                    return Sentence(N_("{flag} is a win by ron"), flag=flag)
+                return Sentence(N_("{flag} is a win by tsumo"), flag=flag)
             if hand.melds:
-                return f"{flag} needs the untouched starting hand: no melds, not even a closed kan"
+                return Sentence(
+                    N_("{flag} needs the untouched starting hand: no melds, not even a closed kan"), flag=flag
+                )
             if self.in_riichi:
-                return f"{flag} comes before any discard, so riichi is impossible"
+                return Sentence(N_("{flag} comes before any discard, so riichi is impossible"), flag=flag)
         if int(self.tenhou) + int(self.chiihou) + int(self.renhou) > 1:
-            return "only one of tenhou, chiihou and renhou can be true"
+            return Sentence(N_("only one of tenhou, chiihou and renhou can be true"))
         return None
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .catalogues import N_, Problem
+
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
@@ -46,8 +48,8 @@ GREEN_KINDS = (19, 20, 21, 23, 25, 32)
 """2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou."""
 
 
-class TileNotationError(ValueError):
-    """MPSZ text that cannot be read, with the reason and where it went wrong."""
+class TileNotationError(Problem):
+    """MPSZ text that cannot be read, with the reason and where it went wrong (a marked sentence)."""
 
 
 class Tile:
@@ -84,7 +86,9 @@ class Tile:
         try:
             return cls._interned[notation]
         except (KeyError, TypeError):
-            raise TileNotationError(f"{notation!r} is not a single tile such as '5m', '0p' or '7z'") from None
+            raise TileNotationError(
+                N_("{notation} is not a single tile such as '5m', '0p' or '7z'"), notation=repr(notation)
+            ) from None
 
     @classmethod
     def _make(cls, index: int, red: bool) -> Tile:
@@ -178,7 +182,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     if cached is not None:
         return cached
     if not isinstance(text, str):
-        raise TileNotationError(f"tiles must be written as a string, not {type(text).__name__}")
+        raise TileNotationError(N_("tiles must be written as a string, not {type}"), type=type(text).__name__)
     if _WELL_FORMED.fullmatch(text) is None:
         _explain_bad_notation(text)
     # Read right to left: each suit letter names the suit of the digits before it.
@@ -207,22 +211,38 @@ def _explain_bad_notation(text: str) -> None:
             pending.append(char)
         elif char in "mpsz":
             if not pending:
-                raise TileNotationError(f"suit '{char}' at {position} in {text!r} has no digits before it")
+                raise TileNotationError(
+                    N_("suit '{suit}' at {position} in {text!r} has no digits before it"),
+                    suit=char,
+                    position=position,
+                    text=text,
+                )
             for digit in pending:
                 _check_honour(digit, char)
             pending.clear()
         elif char.isalpha():
-            raise TileNotationError(f"unknown suit {char!r} at {position} in {text!r} (use m, p, s or z)")
+            raise TileNotationError(
+                N_("unknown suit {suit!r} at {position} in {text!r} (use m, p, s or z)"),
+                suit=char,
+                position=position,
+                text=text,
+            )
         else:
-            raise TileNotationError(f"unexpected {char!r} at {position} in {text!r}")
+            raise TileNotationError(
+                N_("unexpected {char!r} at {position} in {text!r}"), char=char, position=position, text=text
+            )
     if pending:
-        raise TileNotationError(f"digits at the end of {text!r} have no suit letter (m, p, s or z)")
-    raise TileNotationError(f"cannot read {text!r} as tiles")  # pragma: no cover - every bad input is caught above
+        raise TileNotationError(N_("digits at the end of {text!r} have no suit letter (m, p, s or z)"), text=text)
+    raise TileNotationError(
+        N_("cannot read {text!r} as tiles"), text=text
+    )  # pragma: no cover - every bad input is caught above
 
 
 def _check_honour(digit: str, suit: str) -> None:
     if suit == "z" and digit in "089":
-        raise TileNotationError(f"there is no honour tile '{digit}z' (1z-7z: East South West North White Green Red)")
+        raise TileNotationError(
+            N_("there is no honour tile '{digit}z' (1z-7z: East South West North White Green Red)"), digit=digit
+        )
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .catalogues import N_
 from .decompose import Wait, meld_group, readings_of
 from .hand import HandError, Meld
 from .tiles import YAOCHUU, Tile, counts34
@@ -60,7 +61,9 @@ def winning_tiles(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> list
     if len(concealed) + 3 * len(melds) != 13:
         raise HandError(
             "wrong_tile_count",
-            f"{len(concealed)} concealed tiles and {len(melds)} melds; a waiting hand has 13 (3 per meld)",
+            N_("{count} concealed tiles and {melds} melds; a waiting hand has 13 (3 per meld)"),
+            count=len(concealed),
+            melds=len(melds),
         )
     counts = counts34(concealed)
     held = list(counts)
@@ -68,7 +71,7 @@ def winning_tiles(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> list
         for tile in meld.tiles:
             held[tile.index] += 1
     if max(held) > 4:
-        raise HandError("too_many_copies", "a tile is used more than 4 times")
+        raise HandError("too_many_copies", N_("a tile is used more than 4 times"))
     meld_groups = tuple(meld_group(m.kind, m.first) for m in melds)
     kokushi_possible = not melds and sum(1 for i in YAOCHUU if counts[i]) >= 12
     found = []

@@ -39,6 +39,23 @@ FURITEN_LABELS = {
     "temporary": N_("Temporary furiten"),
     "riichi": N_("Riichi furiten"),
 }
+FU_NAMES = {
+    "closed-ron": N_("closed ron"),
+    "kanchan": N_("kanchan"),
+    "penchan": N_("penchan"),
+    "tanki": N_("tanki"),
+    "ron-triplet": N_("ron triplet"),
+    "closed-terminal-triplet": N_("closed terminal triplet"),
+    "open-triplet": N_("open triplet"),
+    "closed-kan": N_("closed kan"),
+    "open-kan": N_("open kan"),
+    "value-pair": N_("value pair"),
+    "double-wind-pair": N_("double wind pair"),
+    "pinfu-tsumo": N_("pinfu tsumo"),
+    "open-pinfu": N_("open pinfu"),
+    "chiitoitsu-fu": N_("chiitoitsu fu"),
+}
+"""The fu features (practice targets) by name, for ``Fu: {name}``."""
 
 
 def skills_touched(exercise: Exercise, grade: ExerciseGrade, answers: Mapping[str, Any]) -> dict[str, bool]:
@@ -77,7 +94,8 @@ def info(skill: str, lang: str = DEFAULT) -> SkillInfo:
     if family == "yaku" and name in YAKU:
         return SkillInfo(skill, yaku_name(name, lang), N_("Yaku"), f"/yaku/{name}")
     if family == "fu":
-        label = translate(N_("Fu: {name}"), lang).format(name=name.replace("-", " "))
+        feature = translate(FU_NAMES[name], lang) if name in FU_NAMES else name.replace("-", " ")
+        label = translate(N_("Fu: {name}"), lang).format(name=feature)
         return SkillInfo(skill, label, N_("Fu"), skill_lesson_url(skill))
     if family == "table":
         return SkillInfo(skill, _table_label(name, lang), N_("Point table"), skill_lesson_url(skill))

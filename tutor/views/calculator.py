@@ -18,7 +18,7 @@ from ..engine.api import build_request, evaluate
 from ..engine.hand import HandError
 from ..engine.rules import PRESET_DESCRIPTIONS, PRESETS
 from ..engine.situation import STANDARD_FLAGS
-from ..i18n import gettext, message
+from ..i18n import gettext, message, say
 from ..quiz.exercise import Exercise
 from ..quiz.questions import QuestionError
 from .presenting import render_presentation
@@ -77,7 +77,7 @@ def calculator() -> str:
             score_request = request_from_form(form)
             result = evaluate(score_request)
         except HandError as refusal:
-            problem = refusal.message
+            problem = say(refusal)
     return render_template(
         "calculator/calculator.html",
         form=form,
@@ -100,7 +100,7 @@ def present() -> ResponseReturnValue:
             {"topic": "points", "parts": [{"ask": "points", "request": request_from_form(form)}]}
         )
     except HandError as refusal:
-        abort(400, refusal.message)
+        abort(400, say(refusal))
     except QuestionError as refusal:
         abort(400, str(refusal))
     fields: dict[str, Any] = {key: value for key, value in form.items() if key != "step"}

@@ -22,7 +22,7 @@ from .. import mygames, progress, sessions
 from ..accounts import RESET_LIFETIME, User, make_reset_link_token
 from ..curriculum import TARGET_TOPICS, TOPICS
 from ..gamelog import LogError
-from ..i18n import gettext, say
+from ..i18n import current_language, gettext, say
 from ..quiz.makers import HAND_PARTS
 from ..quiz.mistakes import MISTAKES
 from ..quiz.skills import info
@@ -52,7 +52,13 @@ TARGET_GROUPS = _target_groups()
 
 @bp.context_processor
 def target_names() -> dict[str, Any]:
-    return {"target_labels": {target: label for _, group in TARGET_GROUPS for target, label in group}}
+    # The labels of TARGET_GROUPS are English; a page shows them in its own language.
+    lang = current_language()
+    return {
+        "target_labels": {
+            target: info(TOPICS[home].target_skill(target), lang).label for target, home in TARGET_TOPICS.items()
+        }
+    }
 
 
 def account_required(view: View) -> View:
@@ -441,7 +447,7 @@ def _csv(rows: Iterable[dict[str, Any]], filename: str) -> Response:
     # large class's export starts at once and never sits whole in memory.
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in filename)[:80]
     return Response(
-        stream_with_context(rooms.csv_chunks(rows)),
+        stream_with_context(rooms.csv_chunks(rows, lang=current_language())),  # header in the teacher's language
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{safe}.csv"', "Cache-Control": "no-store"},
     )

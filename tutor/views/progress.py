@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Literal
 
+from babel.dates import format_timedelta
 from flask import Blueprint, current_app, render_template, request
 
 from .. import classroom, progress, sessions
 from ..charts import accuracy_line, sparkline
 from ..clock import moment, now
-from ..i18n import current_language, gettext
+from ..i18n import current_language, gettext, language_tag
 from ..lesson_progress import LessonMark
 from ..lessons import Page
 from ..quiz.skills import info
@@ -24,13 +27,19 @@ WINDOWS = (7, 30, 90)
 
 
 def until(when: str) -> str:
-    """``in 9 minutes``, ``in 3 hours``, ``in 4 days``: when a review comes due."""
+    """``in 9 minutes``, ``in 3 hours``, ``in 4 days`` (``4天后``): when a review comes due, in the
+    request's language (Babel's words for a time span), counted down to the whole unit."""
     seconds = (datetime.fromisoformat(when) - moment()).total_seconds()
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+    unit: Literal["day", "hour", "minute"] = "minute"
+    count = 1
+    names: tuple[tuple[Literal["day", "hour", "minute"], int], ...] = (("day", 86400), ("hour", 3600), ("minute", 60))
+    for name, size in names:
         if seconds >= size:
-            count = int(seconds // size)
-            return f"in {count} {unit}{'s' if count > 1 else ''}"
-    return "in a minute"
+            unit, count = name, int(seconds // size)
+            break
+    locale = language_tag().replace("-", "_")
+    span = timedelta(**{f"{unit}s": count})
+    return str(format_timedelta(span, granularity=unit, threshold=1, add_direction=True, locale=locale))
 
 
 @bp.get("/")
@@ -57,7 +66,9 @@ def dashboard() -> str:
         done=done,
         right=right,
         streak=progress.streak(db, user.id),
-        chart=accuracy_line(daily, title=gettext("First-try accuracy, last %(days)s days", days=window)),
+        chart=accuracy_line(
+            daily, title=gettext("First-try accuracy, last %(days)s days", days=window), lang=current_language()
+        ),
         topics=topics,
         yaku=yaku,
         fu=fu,
@@ -65,7 +76,7 @@ def dashboard() -> str:
         assignments=[] if user.is_guest else classroom.to_do(db, user.id),
         mistakes=progress.mistake_counts(db, user.id, window),
         due=len(progress.due_skills(db, user.id, limit=99)),
-        sparkline=sparkline,
+        sparkline=partial(sparkline, lang=current_language()),
         skill_info=lambda skill: info(skill, current_language()),
         now_iso=now(),
         until=until,

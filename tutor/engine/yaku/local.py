@@ -10,7 +10,7 @@ from ..context import Feature as F
 from ..context import WinContext
 from ..decompose import Reading, Shape
 from ..tiles import HONOR_MASK
-from .registry import HIT, MISS, Miss, Verdict, flag_yaku, yakuman
+from .registry import HIT, MISS, Verdict, flag_yaku, yakuman
 
 flag_yaku(
     "renhou",
@@ -34,7 +34,11 @@ _WHEEL = (0, 2, 2, 2, 2, 2, 2, 2, 0)
     name="Daisharin",
     kanji="大車輪",
     about="Two each of 2 to 8 in circles: 22334455667788p (some tables allow any suit).",
-    messages={"hit": "22334455667788 in one suit", "none": "not 22334455667788 of {suits}"},
+    messages={
+        "hit": "22334455667788 in one suit",
+        "none": "not 22334455667788 in circles",
+        "none_any_suit": "not 22334455667788 in any one suit",
+    },
     closed_only=True,
     rule="daisharin",
     needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS | F.ALL_SIMPLES,
@@ -45,7 +49,7 @@ def daisharin(r: Reading, ctx: WinContext) -> Verdict:
     for base in bases:
         if tuple(ctx.counts[base : base + 9]) == _WHEEL:
             return HIT["hit"]
-    return Miss("none", suits="any suit" if any_suit else "circles")
+    return MISS["none_any_suit" if any_suit else "none"]
 
 
 @yakuman(
