@@ -62,7 +62,8 @@ def test_a_teacher_presents_a_question_in_chinese(browser: Browser, server: str,
         shot(page, f"zh-teacher-dashboard-{width}")
 
         # The CSV export's header row is in the teacher's language.
-        exported = page.request.get(class_url + "/results.csv")
+        # (The page's own request context shares the login cookie but not the browser's Accept-Language.)
+        exported = page.request.get(class_url + "/results.csv", headers={"Accept-Language": "zh-CN"})
         assert exported.ok
         header = next(csv.reader(io.StringIO(exported.text())))
         assert header and all(CJK.search(name) for name in header), header

@@ -77,6 +77,12 @@ ENGLISH: dict[str, str] = {
     "reading.standard": "{groups}, {wait} wait on {win}",
     "reading.kokushi_13": "thirteen orphans, 13-sided wait on {win}",
     "reading.kokushi_single": "thirteen orphans, single wait on {win}",
+    # The wait's name inside a reading: the romaji players use, which a catalogue may replace (两面, 单骑 ...).
+    "wait.name.ryanmen": "ryanmen",
+    "wait.name.kanchan": "kanchan",
+    "wait.name.penchan": "penchan",
+    "wait.name.tanki": "tanki",
+    "wait.name.shanpon": "shanpon",
     # The explanation (report.py)
     "report.reading": "Reading: {reading}",
     "report.yaku": "{name}: {han} han ({reason})",

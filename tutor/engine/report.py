@@ -45,7 +45,8 @@ def describe_reading(reading: Reading, lang: str = DEFAULT) -> str:
     if reading.shape is Shape.KOKUSHI:
         key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
         return text(key, lang, win=win)
-    return text("reading.standard", lang, groups=reading.groups_text(), wait=reading.wait.label, win=win)
+    wait = text(f"wait.name.{reading.wait.label}", lang)
+    return text("reading.standard", lang, groups=reading.groups_text(), wait=wait, win=win)
 
 
 class Breakdown(NamedTuple):
