@@ -170,6 +170,8 @@ def tiles_in_text(text: str, honour_name: Callable[[int], str], plain: Callable[
 
     >>> print(tiles_in_text("no triplet of 3z <here>", lambda n: "West"))  # doctest: +ELLIPSIS
     no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
+    >>> tiles_in_text("a kan of 1111z", lambda n: "East").endswith("</span> East")
+    True
     """
     out = []
     last = 0
@@ -180,7 +182,8 @@ def tiles_in_text(text: str, honour_name: Callable[[int], str], plain: Callable[
             continue  # looks like a code but is not one ("0z"): leave the words as they are
         out.append(escape(plain(text[last : found.start()])))
         honours = [int(t.code[0]) for group in parse_drawing(found.group()) for t in group if t.code.endswith("z")]
-        named = " ".join(escape(honour_name(n)) for n in honours)
+        # Each honour named once: a triplet of 7z reads "Red dragon", not the name three times.
+        named = " ".join(escape(honour_name(n)) for n in dict.fromkeys(honours))
         out.append(drawn + (f" {named}" if named else ""))
         last = found.end()
     out.append(escape(plain(text[last:])))
