@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 
-from tutor.engine import api
+from tutor.engine import api, batch
 from tutor.engine.api import evaluate, parse_request
 from tutor.engine.context import WinContext
 from tutor.engine.decompose import readings
@@ -176,3 +177,31 @@ def test_the_one_pass_contract_fields_are_the_report_s(lang: str) -> None:
         assert fu_breakdown == ([] if result.yakuman else expected)
         compared += 1
     assert compared > 400
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"hand": "123m456m789p345s55s", "win": "5s", "honba": 2}',
+        b'{"hand": "123m", "honba": 99999999999999999999999}',  # past 64 bits: orjson would make it a float
+        b'{"honba": -9223372036854775809}',
+        b'{"honba": 18446744073709551615}',
+        b'{"honba": 1.0, "riichi_sticks": 1E2}',
+        b'{"honba": NaN}',
+        b'{"hand": "\\ud800"}',  # a lone surrogate
+        b'{"a": 1, "b": 2, "a": 3}',
+        b"\xef\xbb\xbf{}",
+        b'{"hand": "\xff"}',
+        b"[" * 2000 + b"]" * 2000,
+        b" {} \r",
+        b"",
+    ],
+)
+def test_jsonl_lines_are_read_as_the_standard_parser_reads_them(line: bytes) -> None:
+    def read(reader: Any) -> str:
+        try:
+            return repr(reader(line))
+        except (ValueError, RecursionError) as problem:
+            return f"{type(problem).__name__}: {problem}"
+
+    assert read(batch._read) == read(lambda raw: json.loads(raw.decode()))
