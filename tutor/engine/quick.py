@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .hand import Hand, HandError, Meld
@@ -105,27 +106,24 @@ def quick_parse(request: Any) -> tuple[Hand, Situation, RuleSet] | None:
 
 def _tiles(text: str) -> tuple[Tile, ...] | None:
     """MPSZ text read as :func:`.tiles.parse_tiles` reads good notation; None for anything else."""
-    tiles = []
-    table = None  # the suit of the digits being read (right to left), None before any suit letter
-    digits = True  # whether the suit letter read last has digits before it
-    for char in reversed(text):
-        suit_table = _DIGITS.get(char)
-        if suit_table is not None:
-            if not digits:
-                return None
-            table, digits = suit_table, False
-        elif table is None:
-            return None
-        else:
-            tile = table.get(char)
-            if tile is None:
-                return None
-            tiles.append(tile)
-            digits = True
-    if not digits or not tiles:
+    if _WELL_FORMED.fullmatch(text) is None:
         return None
-    tiles.reverse()
-    return tuple(tiles)
+    tiles: tuple[Tile, ...] = ()
+    for block in _BLOCK.findall(text):
+        part = _BLOCKS.get(block)
+        if part is None:
+            table = _DIGITS[block[-1]]
+            part = tuple(table[digit] for digit in block[:-1])
+            if len(_BLOCKS) < 8192:  # suit blocks recur from hand to hand ("123m", "55p" ...)
+                _BLOCKS[block] = part
+        tiles += part
+    return tiles
+
+
+# Good notation, as tiles.py reads it: blocks of digits, each closed by its suit letter (honours 1-7).
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_BLOCK = re.compile(r"[0-9]+[mpsz]")
+_BLOCKS: dict[str, tuple[Tile, ...]] = {}
 
 
 def _indicators(value: Any) -> tuple[Tile, ...] | None:
