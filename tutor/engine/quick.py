@@ -29,6 +29,8 @@ _FIELDS = frozenset(("hand", "win", "melds", "seat_wind", "round_wind", "dora_in
 _QUICK_FIELDS = _FIELDS | {"honba", "riichi_sticks", "rules", *FLAGS}
 """What the quick path reads; a request naming pao or a discarder goes to the full parser."""
 _FLAGS = frozenset(FLAGS)
+_FLAG_POSITION = {name: position for position, name in enumerate(FLAGS)}
+_RIICHI, _DOUBLE_RIICHI = _FLAG_POSITION["riichi"], _FLAG_POSITION["double_riichi"]
 _WINDS = frozenset(WIND_LETTERS)
 _MAX_HAND_TEXT = 64
 _MAX_COUNT = 999
@@ -51,9 +53,12 @@ def quick_parse(request: Any) -> tuple[Hand, Situation, RuleSet] | None:
     win = _TILE.get(win_text) if type(win_text) is str else None
     if type(hand_text) is not str or win is None or len(hand_text) > _MAX_HAND_TEXT:
         return None
+    flags = [False] * len(FLAGS)  # Situation's true/false fields, in its order
     for name in _FLAGS.intersection(request):
         value = request[name]
-        if value is not True and value is not False:
+        if value is True:
+            flags[_FLAG_POSITION[name]] = True
+        elif value is not False:
             return None
     seat_wind = get("seat_wind", "E")
     round_wind = get("round_wind", "E")
@@ -81,26 +86,9 @@ def quick_parse(request: Any) -> tuple[Hand, Situation, RuleSet] | None:
         hand = Hand.build(concealed, win, melds)
     except HandError:
         return None
-    double_riichi = get("double_riichi", False)
-    situation = Situation(
-        get("tsumo", False),
-        get("riichi", False) or double_riichi,  # double riichi implies riichi
-        double_riichi,
-        get("ippatsu", False),
-        get("rinshan", False),
-        get("chankan", False),
-        get("haitei", False),
-        get("houtei", False),
-        get("tenhou", False),
-        get("chiihou", False),
-        get("renhou", False),
-        seat_wind,
-        round_wind,
-        dora,
-        ura,
-        honba,
-        sticks,
-    )
+    if flags[_DOUBLE_RIICHI]:
+        flags[_RIICHI] = True  # double riichi implies riichi
+    situation = Situation._make((*flags, seat_wind, round_wind, dora, ura, honba, sticks, None, None))
     return hand, situation, rules
 
 

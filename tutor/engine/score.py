@@ -348,7 +348,9 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
     counts = ctx.counts
     hits = []
     if s.dora_indicators:
-        dora = sum(counts[DORA_OF[t.index]] for t in s.dora_indicators)
+        dora = 0
+        for t in s.dora_indicators:
+            dora += counts[DORA_OF[t.index]]
         if dora:
             hits.append(_dora_line("dora", dora, s.dora_indicators))
     if ctx.rules.aka:
@@ -356,7 +358,9 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
         if red:
             hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red)))
     if s.ura_indicators and s.in_riichi:
-        ura = sum(counts[DORA_OF[t.index]] for t in s.ura_indicators)
+        ura = 0
+        for t in s.ura_indicators:
+            ura += counts[DORA_OF[t.index]]
         if ura:
             hits.append(_dora_line("ura_dora", ura, s.ura_indicators))
     return tuple(hits)
