@@ -19,7 +19,8 @@ from typing import Any
 from .catalogues import DEFAULT, N_, Sentence
 from .hand import Hand, HandError, Meld
 from .pao import check_pao, check_seats, settle, settlement_json
-from .report import breakdown, describe_reading, explanation_text, reading_summary
+from .quick import quick_parse
+from .report import contract_fields, describe_reading
 from .rules import TENHOU, RuleError, RuleSet
 from .score import ReadingScore, ScoreResult, score
 from .situation import FLAGS, WIND_LETTERS, Situation
@@ -147,6 +148,9 @@ def _no_yaku_message(result: ScoreResult) -> Sentence:
 
 def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
     """Check a request's types and read it; raises HandError with the contract code."""
+    quick = quick_parse(request)  # the common shape, read straight through; None: read it all here
+    if quick is not None:
+        return quick
     if not isinstance(request, dict):
         if not isinstance(request, Mapping):
             raise HandError(
@@ -365,18 +369,19 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
     sentences (fu reasons, explanation, readings) in ``lang``."""
     best = result.best
     assert best is not None and best.payment is not None
-    parts = breakdown(result, alternatives=0, lang=lang)  # the other readings are listed in "alternatives"
+    # The other readings are listed in "alternatives", not in the explanation.
+    fu_breakdown, explanation, reading = contract_fields(result, lang)
     answer = {
         "han": best.han,
         "fu": best.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in best.yaku],
         "yakuman": best.yakuman,
-        "fu_breakdown": [{"fu": item.fu, "reason": item.render(lang)} for item in parts.fu if item.fu],
+        "fu_breakdown": fu_breakdown,
         "limit": best.limit,
         "points": best.payment.as_contract(),
         "total": best.payment.total,
-        "explanation": explanation_text(result, parts, alternatives=False),  # they are listed below
-        "reading": reading_summary(best.reading, parts.reading),
+        "explanation": explanation,
+        "reading": reading,
         "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]],
     }
     s = result.situation

@@ -17,10 +17,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from .api import error, score_request
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - orjson is a dependency; without it the standard parser reads every line
+    orjson = None  # type: ignore[assignment]
 
 PARALLEL_MIN_LINES = 1000
 """Below this many lines one process is quicker than forking workers."""
@@ -29,10 +35,26 @@ PARALLEL_MIN_LINES = 1000
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
+# orjson reads a number of 19 digits or more as a float when it is past 64 bits, where Python's
+# parser keeps an int (and a refusal quotes it): such lines take the standard parser.
+_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+
+
+def _read(line: bytes) -> Any:
+    """The JSON value of a line, as ``json.loads`` reads it (orjson, about three times quicker, where
+    it reads the same value; the standard parser for everything else, and for the error messages)."""
+    if orjson is not None and _LONG_NUMBER.search(line) is None:
+        try:
+            return orjson.loads(line)
+        except ValueError:  # not JSON orjson accepts (lone surrogates, NaN, deep nesting ...): ask json
+            pass
+    return json.loads(line.decode())
+
+
 def answer_line(line: bytes) -> str:
     """The response (JSON text, no newline) for one request line."""
     try:
-        request = json.loads(line.decode())
+        request = _read(line)
     except ValueError as problem:  # invalid JSON, or bytes that are not UTF-8
         response = error("bad_request", f"this line is not valid JSON: {problem}")
     except RecursionError:  # e.g. [[[[...]]]] thousands deep: Python's parser recurses once per level

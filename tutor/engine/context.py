@@ -7,7 +7,7 @@ bit masks of the kinds held (see :data:`~tutor.engine.tiles.HONOR_MASK`).
 
 from __future__ import annotations
 
-from .hand import Hand
+from .hand import Hand, MeldKind
 from .rules import RuleSet
 from .situation import Situation, wind_index
 from .tiles import DRAGONS, GREEN_MASK, HONOR_MASK, SIMPLE_MASK, SUIT_MASKS, TERMINAL_MASK, YAOCHUU_MASK
@@ -83,7 +83,10 @@ def features(hand: Hand, suits: str) -> int:
             if sum(winds) >= 11:
                 f |= Feature.MANY_WINDS
     if hand.melds:
-        kans = sum(1 for m in hand.melds if m.kind.is_kan)
+        kans = 0
+        for m in hand.melds:
+            if m.kind is MeldKind.MINKAN or m.kind is MeldKind.ANKAN:
+                kans += 1
         if kans >= 3:
             f |= Feature.THREE_KANS | (Feature.FOUR_KANS if kans == 4 else 0)
     else:

@@ -147,6 +147,10 @@ def meld_group(kind: MeldKind, first: int) -> Group:
 
 
 class Shape(Enum):
+    __hash__ = (
+        object.__hash__
+    )  # singletons: identity hash is cheaper than Enum's (the scorer's plans are keyed by shape)
+
     STANDARD = "four groups and a pair"
     CHIITOITSU = "seven pairs"
     KOKUSHI = "thirteen orphans"

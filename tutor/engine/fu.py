@@ -26,7 +26,7 @@ from .catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Group, Reading, Shape, Wait, all_groups
 from .messages import render_cache, text
-from .tiles import DRAGONS, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
+from .tiles import DRAGONS, EAST, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
 from .yaku import pinfu_shape
 
 
@@ -77,7 +77,7 @@ def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
     pair_item = _pair_item(r.pair, ctx)
     if pair_item is not None:
         items.append(pair_item)
-    if r.wait.fu:
+    if r.wait in _WAITS_WITH_FU:
         items.append(_wait_item(r))
     if ctx.tsumo:
         # Only a closed hand with nothing but the base can be pinfu; ask the yaku rule itself.
@@ -94,7 +94,9 @@ def rounded_fu(items: list[FuItem]) -> int:
     """The sum rounded up to the next 10; chiitoitsu's 25 stays 25."""
     if items and items[0] is CHIITOITSU:
         return 25
-    total: int = sum(item.fu for item in items)
+    total = 0
+    for item in items:
+        total += item.fu
     return -(-total // 10) * 10
 
 
@@ -124,6 +126,8 @@ _PAIR_ITEMS: dict[tuple[int, int, int, int], FuItem | None] = {}
 
 
 def _pair_item(pair: int, ctx: WinContext) -> FuItem | None:
+    if pair < EAST:
+        return None  # a pair of number tiles earns nothing
     key = (pair, ctx.seat_wind, ctx.round_wind, ctx.rules.double_wind_pair_fu)
     try:
         return _PAIR_ITEMS[key]
@@ -156,6 +160,7 @@ def _wait_item(r: Reading) -> FuItem:
 
 
 _WAIT_ITEMS: dict[tuple[Wait, Group | None, int], FuItem] = {}
+_WAITS_WITH_FU = frozenset(wait for wait in Wait if wait.fu)
 
 
 def _make_wait_item(wait: Wait, group: Group | None, win_index: int) -> FuItem:

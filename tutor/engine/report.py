@@ -97,6 +97,7 @@ def breakdown(result: ScoreResult, alternatives: int = 3, lang: str = DEFAULT) -
 _YAKU_LINES = render_cache()
 _ROUNDING_NOTES = render_cache()
 _PAYMENT_LINES = render_cache()
+_YAKUMAN_FU_NOTES = render_cache()
 
 
 def _yaku_line(y: YakuHit, lang: str = DEFAULT) -> str:
@@ -118,13 +119,54 @@ def _rounding_note(total: int, fu: int, lang: str = DEFAULT) -> str:
     return note
 
 
+def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict[str, Any]], str, dict[str, Any]]:
+    """The score contract's ``fu_breakdown``, ``explanation`` and ``reading`` for a scored hand, in one pass:
+    each sentence rendered once, the other readings left out (the contract lists them apart).
+
+    The same text as ``explanation_text(result, alternatives=False)``; a test keeps them equal.
+    """
+    best = result.best
+    assert best is not None and best.payment is not None
+    description = describe_reading(best.reading, lang)
+    lines = [text("report.reading", lang, reading=description)]
+    lines += [_yaku_line(y, lang) for y in best.yaku]
+    fu_breakdown: list[dict[str, Any]] = []
+    if best.yakuman:
+        lines.append(_yakuman_fu_note(lang))
+    elif best.fu_items:
+        total = 0
+        for item in best.fu_items:
+            fu = item.fu
+            total += fu
+            if fu:
+                sentence = item.render(lang)
+                lines.append(sentence)
+                fu_breakdown.append({"fu": fu, "reason": sentence})
+            elif item.key == "fu.pinfu_tsumo":
+                lines.append(item.render(lang))
+        if total != best.fu:
+            lines.append(_rounding_note(total, best.fu, lang))
+    lines.append(payment_line(result, lang))
+    s = result.situation
+    if s.pao is not None or s.discarder is not None:
+        lines.extend(settlement_text(result, lang))
+    return fu_breakdown, "\n".join(lines), reading_summary(best.reading, description, lang)
+
+
+def _yakuman_fu_note(lang: str) -> str:
+    note = _YAKUMAN_FU_NOTES.get(lang)
+    if note is None:
+        note = _YAKUMAN_FU_NOTES[lang] = text("report.yakuman_fu", lang)
+    return note
+
+
 def explanation_text(
     result: ScoreResult, parts: Breakdown | None = None, alternatives: bool = True, lang: str | None = None
 ) -> str:
     """The breakdown as plain text lines (reading, yaku with reasons, fu items, limit, payment,
     and, unless ``alternatives`` is false, the other readings), in the language of ``parts``
     (or ``lang``, English by default)."""
-    parts = parts or breakdown(result, lang=lang or DEFAULT)
+    parts = parts or breakdown(result, alternatives=3 if alternatives else 0, lang=lang or DEFAULT)
     lang = parts.lang
     lines = [text("report.reading", lang, reading=parts.reading), *parts.yaku, *parts.fu_lines]
     if parts.fu_note:

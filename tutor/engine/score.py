@@ -15,11 +15,11 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .catalogues import DEFAULT
 from .context import WinContext
-from .decompose import Reading, readings
+from .decompose import Reading, Shape, readings
 from .fu import FuItem, fu_items, rounded_fu
 from .hand import Hand
 from .messages import render_cache, text, yaku_name
@@ -154,37 +154,93 @@ class ScoreResult(NamedTuple):
         return self.payment.total if self.payment else 0
 
 
-class _Active(NamedTuple):
+class _Active:
     """A yaku as it applies to one kind of hand: its check, han and yakuman units fixed."""
 
-    rule: Yaku
-    check: Any
-    han: int
-    units: int
-    needs: int
+    __slots__ = ("rule", "check", "han", "units", "needs", "order", "hand_only", "pushed_out_by", "_lines")
+
+    def __init__(self, rule: Yaku, closed: bool, rules: RuleSet, order: int) -> None:
+        self.rule = rule
+        self.check = rule.check
+        self.han = rule.han_for(closed, rules)
+        self.units = rule.units(rules)
+        self.needs = rule.needs
+        self.order = order
+        """Position in :data:`YAKU`: results list yaku in that order."""
+        self.hand_only = rule.hand_only
+        self.pushed_out_by = superseded_by().get(rule.id, _NOTHING)
+        self._lines: dict[str, YakuHit] = {}
+
+    def line(self, verdict: Verdict) -> YakuHit:
+        """The result line for a hit; lines of hits without parameters are made once and shared."""
+        if verdict.params:
+            return YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
+        line = self._lines.get(verdict.reason)
+        if line is None:
+            line = self._lines[verdict.reason] = YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
+        return line
+
+
+class _Plan(NamedTuple):
+    """The checks worth making on hands with one set of :class:`~.context.Feature` bits (same rules,
+    same open or closed, same situational flags): the yaku whose needs the hand meets, in YAKU order."""
+
+    hand_only: tuple[_Active, ...]
+    """Checks that look only at the whole hand: made once per hand, their verdict shared by the readings."""
+    by_shape: dict[Shape, tuple[_Active, ...]]
+    """For each reading shape, every yaku that can count on it (hand-only ones included, for the order)."""
+
+
+class _RulePlans(NamedTuple):
+    rules: RuleSet
+    active: tuple[_Active, ...]
+    plans: dict[int, _Plan]
+    """By feature bits."""
 
 
 # Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. Each entry keeps
 # its RuleSet alive, so the id cannot be reused while cached.
-_ACTIVE: dict[tuple[int, bool, tuple[object, ...]], tuple[RuleSet, tuple[_Active, ...]]] = {}
+_ACTIVE: dict[tuple[int, bool, tuple[object, ...]], _RulePlans] = {}
+
+
+def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlans:
+    flags = situation[: len(FLAGS)]
+    key = (id(rules), closed, flags)
+    entry = _ACTIVE.get(key)
+    if entry is None or entry.rules is not rules:
+        active = tuple(
+            _Active(y, closed, rules, order)
+            for order, y in enumerate(YAKU.values())
+            if y.enabled(rules) and (closed or not y.closed_only) and (y.flag is None or getattr(situation, y.flag))
+        )
+        if len(_ACTIVE) > 1024:
+            _ACTIVE.clear()
+        entry = _ACTIVE[key] = _RulePlans(rules, active, {})
+    return entry
 
 
 def _active_rules(rules: RuleSet, closed: bool, situation: Situation) -> tuple[_Active, ...]:
     """The yaku that can apply: enabled by the rules, allowed on this hand (open or closed),
     and, for situational yaku, with their flag set. (Hand features are checked per hand.)"""
-    flags = situation[: len(FLAGS)]
-    key = (id(rules), closed, flags)
-    entry = _ACTIVE.get(key)
-    if entry is None or entry[0] is not rules:
-        active = tuple(
-            _Active(y, y.check, y.han_for(closed, rules), y.units(rules), y.needs)
-            for y in YAKU.values()
-            if y.enabled(rules) and (closed or not y.closed_only) and (y.flag is None or getattr(situation, y.flag))
+    return _rule_plans(rules, closed, situation).active
+
+
+def _plan(ctx: WinContext) -> _Plan:
+    """The yaku worth checking on this hand: those of :func:`_active_rules` whose needs it meets."""
+    entry = _rule_plans(ctx.rules, ctx.is_closed, ctx.situation)
+    features = ctx.features
+    plan = entry.plans.get(features)
+    if plan is None:
+        missing = ~features
+        possible = [a for a in entry.active if not a.needs & missing]
+        plan = _Plan(
+            tuple(a for a in possible if a.hand_only),
+            {shape: tuple(a for a in possible if a.rule.shape is None or a.rule.shape is shape) for shape in Shape},
         )
-        if len(_ACTIVE) > 1024:
-            _ACTIVE.clear()
-        entry = _ACTIVE[key] = (rules, active)
-    return entry[1]
+        if len(entry.plans) > 4096:
+            entry.plans.clear()
+        entry.plans[features] = plan
+    return plan
 
 
 @lru_cache(maxsize=1)
@@ -204,14 +260,28 @@ def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreRes
     if not all_readings:
         return ScoreResult(hand, situation, rules, "not_a_winning_hand", None)
     ctx = WinContext(hand, situation, rules)
-    active = _active_rules(rules, ctx.is_closed, situation)
     dora = dora_hits(ctx)
-    scored = [score_reading(r, ctx, dora, active) for r in all_readings]
-    if len(scored) > 1:
-        scored.sort(key=ReadingScore.rank, reverse=True)
+    if len(all_readings) == 1:
+        best = score_reading(all_readings[0], ctx, dora)
+        status = "scored" if best.payment is not None else "no_yaku"
+        return ScoreResult(hand, situation, rules, status, best, (), dora)
+    plan = _plan(ctx)
+    shared = _shared_lines(plan, all_readings[0], ctx)
+    scored = [score_reading(r, ctx, dora, None, plan, shared) for r in all_readings]
+    scored.sort(key=ReadingScore.rank, reverse=True)
     best = scored[0]
     status = "scored" if best.payment is not None else "no_yaku"
     return ScoreResult(hand, situation, rules, status, best, tuple(scored[1:]), dora)
+
+
+def _shared_lines(plan: _Plan, r: Reading, ctx: WinContext) -> dict[int, YakuHit]:
+    """The hand-only yaku that count, by YAKU order: the same for every reading of the hand."""
+    shared = {}
+    for entry in plan.hand_only:
+        verdict = entry.check(r, ctx)
+        if verdict.hit:
+            shared[entry.order] = entry.line(verdict)
+    return shared
 
 
 def score_reading(
@@ -219,44 +289,54 @@ def score_reading(
     ctx: WinContext,
     dora: tuple[YakuHit, ...] = (),
     active: tuple[_Active, ...] | None = None,
+    plan: _Plan | None = None,
+    shared: dict[int, YakuHit] | None = None,
 ) -> ReadingScore:
-    """Yaku, fu and points of one reading."""
-    hits = []
+    """Yaku, fu and points of one reading. ``shared`` holds the verdicts of the hand-only yaku
+    when the caller has made them already (see :func:`_shared_lines`)."""
+    if active is not None:  # an explicit list of yaku (callers outside this module): check each
+        missing = ~ctx.features
+        checks = tuple(a for a in active if not a.needs & missing)
+        shared = None
+    else:
+        checks = (plan or _plan(ctx)).by_shape[r.shape]
+    hits: list[tuple[_Active, YakuHit]] = []
     yakuman = False
-    missing = ~ctx.features
-    for entry in active or _active_rules(ctx.rules, ctx.is_closed, ctx.situation):
-        if entry.needs & missing:
-            continue  # the hand lacks something this yaku cannot do without
-        verdict = entry.check(r, ctx)
-        if verdict.hit:
-            hits.append((entry, verdict))
-            if entry.units:
-                yakuman = True
+    for entry in checks:
+        if shared is not None and entry.hand_only:
+            line = shared.get(entry.order)
+            if line is None:
+                continue
+        else:
+            verdict = entry.check(r, ctx)
+            if not verdict.hit:
+                continue
+            line = entry.line(verdict)
+        hits.append((entry, line))
+        if entry.units:
+            yakuman = True
     if yakuman:
         hits = [hit for hit in hits if hit[0].units]
     if len(hits) > 1:
-        pushed_out = superseded_by()
-        ids = {entry.rule.id for entry, _ in hits}
-        hits = [hit for hit in hits if not (pushed_out.get(hit[0].rule.id, _NOTHING) & ids)]
-    yaku = []
+        ids = {line.id for _, line in hits}
+        hits = [hit for hit in hits if not (hit[0].pushed_out_by & ids)]
     han = units = 0
-    for entry, verdict in hits:
-        rule = entry.rule
-        yaku.append(YakuHit(rule.id, entry.han, rule.name, verdict, entry.units))
+    for entry, _ in hits:
         han += entry.han
         units += entry.units
-    if yaku and not units and dora:
+    items = fu_items(r, ctx)
+    fu = rounded_fu(items)
+    if not hits:
+        return ReadingScore(r, (), 0, fu, tuple(items), 0, None, 0, None)
+    yaku = tuple([line for _, line in hits])
+    if not units and dora:
         yaku += dora
         for line in dora:
             han += line.han
-    items = fu_items(r, ctx)
-    fu = rounded_fu(items)
-    if not yaku:
-        return ReadingScore(r, (), 0, fu, tuple(items), 0, None, 0, None)
     base, limit = base_points(han, fu, units, ctx.rules)
     s = ctx.situation
     pay = payment(base, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks)
-    return ReadingScore(r, tuple(yaku), han, fu, tuple(items), units, limit, base, pay)
+    return ReadingScore(r, yaku, han, fu, tuple(items), units, limit, base, pay)
 
 
 _NOTHING: frozenset[str] = frozenset()
@@ -268,7 +348,9 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
     counts = ctx.counts
     hits = []
     if s.dora_indicators:
-        dora = sum(counts[DORA_OF[t.index]] for t in s.dora_indicators)
+        dora = 0
+        for t in s.dora_indicators:
+            dora += counts[DORA_OF[t.index]]
         if dora:
             hits.append(_dora_line("dora", dora, s.dora_indicators))
     if ctx.rules.aka:
@@ -276,7 +358,9 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
         if red:
             hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red)))
     if s.ura_indicators and s.in_riichi:
-        ura = sum(counts[DORA_OF[t.index]] for t in s.ura_indicators)
+        ura = 0
+        for t in s.ura_indicators:
+            ura += counts[DORA_OF[t.index]]
         if ura:
             hits.append(_dora_line("ura_dora", ura, s.ura_indicators))
     return tuple(hits)

@@ -19,7 +19,11 @@ WIND_LETTERS = "ESWN"
 
 def wind_index(letter: str) -> int:
     """``"E"`` → index of 1z, ``"S"`` → 2z, ..."""
-    return WINDS[WIND_LETTERS.index(letter)]
+    index = _WIND_INDEX.get(letter)
+    return WINDS[WIND_LETTERS.index(letter)] if index is None else index
+
+
+_WIND_INDEX = dict(zip(WIND_LETTERS, WINDS, strict=True))
 
 
 class Situation(NamedTuple):

@@ -42,6 +42,7 @@ _WHEEL = (0, 2, 2, 2, 2, 2, 2, 2, 0)
     closed_only=True,
     rule="daisharin",
     needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS | F.ALL_SIMPLES,
+    hand_only=True,
 )
 def daisharin(r: Reading, ctx: WinContext) -> Verdict:
     any_suit = ctx.rules.daisharin == "any_suit"
@@ -63,6 +64,7 @@ def daisharin(r: Reading, ctx: WinContext) -> Verdict:
     supersedes=("tsuuiisou",),
     rule="daichisei",
     needs=F.ALL_HONOURS | F.NO_MELDS,
+    shape=Shape.CHIITOITSU,
 )
 def daichisei(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is Shape.CHIITOITSU and ctx.mask & ~HONOR_MASK == 0:

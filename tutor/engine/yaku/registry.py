@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..decompose import Shape
 from ..messages import declare, text
 
 if TYPE_CHECKING:
@@ -98,6 +99,12 @@ class Yaku(NamedTuple):
     flag: str | None = None
     """For yaku decided by how the hand was won: the Situation field that must be true
     (``riichi``, ``tsumo``, ``haitei`` ...). The scorer skips the check when it is false."""
+    shape: Shape | None = None
+    """The only reading shape this yaku can count on (None: any shape). The scorer skips the check
+    on readings of another shape (a shortcut like ``needs``; a test keeps it honest)."""
+    hand_only: bool = False
+    """The check looks at the whole hand and the situation, never at the reading: the scorer asks
+    it once per hand and shares its verdict (and result line) between the readings."""
 
     @property
     def situational(self) -> bool:
@@ -202,6 +209,15 @@ def flag_yaku(
 
     check.__name__ = id
     messages = {"hit": hit}
-    yaku(id, name=name, kanji=kanji, han=han, open_han=open_han, about=about, messages=messages, flag=flag, **options)(
-        check
-    )
+    yaku(
+        id,
+        name=name,
+        kanji=kanji,
+        han=han,
+        open_han=open_han,
+        about=about,
+        messages=messages,
+        flag=flag,
+        hand_only=True,
+        **options,
+    )(check)

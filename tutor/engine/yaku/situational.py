@@ -16,6 +16,7 @@ from .registry import HIT, MISS, Verdict, flag_yaku, yaku
     about="Declared riichi: closed, tenpai, 1000 points on the table.",
     messages={"hit": "riichi was declared on a closed hand", "double": "double riichi is counted instead"},
     flag="riichi",
+    hand_only=True,
 )
 def riichi(r: Reading, ctx: WinContext) -> Verdict:
     s = ctx.situation
@@ -58,6 +59,7 @@ flag_yaku(
     about="A closed hand that wins by drawing its own winning tile.",
     messages={"hit": "a closed hand won by tsumo", "ron": "the hand was won by ron"},
     flag="tsumo",
+    hand_only=True,
 )
 def menzen_tsumo(r: Reading, ctx: WinContext) -> Verdict:
     if not ctx.tsumo:

@@ -56,6 +56,7 @@ _WAIT_MISSES = {wait: Miss("wait", wait=wait.value) for wait in Wait}
         "wait": "the winning tile was a {wait} wait, not two-sided (ryanmen)",
         "tsumo_rule": "under these rules tsumo keeps its 2 fu, so pinfu is not awarded on tsumo",
     },
+    shape=Shape.STANDARD,
 )
 def pinfu(r: Reading, ctx: WinContext) -> Verdict:
     verdict = pinfu_shape(r, ctx)
@@ -77,6 +78,7 @@ def pinfu(r: Reading, ctx: WinContext) -> Verdict:
         "open_rule": "open tanyao (kuitan) is off under these rules",
     },
     needs=F.ALL_SIMPLES,
+    hand_only=True,
 )
 def tanyao(r: Reading, ctx: WinContext) -> Verdict:
     if not ctx.all_simples:
@@ -94,6 +96,7 @@ def tanyao(r: Reading, ctx: WinContext) -> Verdict:
     open_han=None,
     about="Two identical sequences in a closed hand.",
     messages={"hit": "the sequence {group} appears twice", "none": "no sequence appears twice"},
+    shape=Shape.STANDARD,
 )
 def iipeikou(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -124,6 +127,7 @@ def _yakuhai(kind: int, describe: str, colour: str) -> None:
         about=f"A triplet or kan of {name}.",
         messages={"hit": f"a triplet of {name}", "none": f"no triplet of {name}"},
         needs=F.DRAGON_TRIPLE,
+        shape=Shape.STANDARD,
     )
     def check(r: Reading, ctx: WinContext) -> Verdict:
         return HIT["hit"] if kind in r.triplets else MISS["none"]
@@ -143,6 +147,7 @@ _yakuhai(CHUN, "chun", "red")
     about="A triplet or kan of your own seat wind.",
     messages={"hit": "a triplet of the seat wind {tile}", "none": "no triplet of the seat wind {tile}"},
     needs=F.WIND_TRIPLE,
+    shape=Shape.STANDARD,
 )
 def yakuhai_seat_wind(r: Reading, ctx: WinContext) -> Verdict:
     wind = ctx.seat_wind
@@ -162,6 +167,7 @@ _WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
     about="A triplet or kan of the round wind.",
     messages={"hit": "a triplet of the round wind {tile}", "none": "no triplet of the round wind {tile}"},
     needs=F.WIND_TRIPLE,
+    shape=Shape.STANDARD,
 )
 def yakuhai_round_wind(r: Reading, ctx: WinContext) -> Verdict:
     wind = ctx.round_wind
@@ -176,6 +182,7 @@ def yakuhai_round_wind(r: Reading, ctx: WinContext) -> Verdict:
     open_han=None,
     about="Seven different pairs; always 25 fu.",
     messages={"hit": "seven different pairs", "none": "the hand is not read as seven pairs"},
+    shape=Shape.CHIITOITSU,
 )
 def chiitoitsu(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if r.shape is Shape.CHIITOITSU else MISS["none"]
@@ -195,6 +202,7 @@ def chiitoitsu(r: Reading, ctx: WinContext) -> Verdict:
         "no_sequence": "there is no sequence (that would be honroutou)",
     },
     needs=F.HONOURS | F.TERMINALS | F.SIMPLES,
+    shape=Shape.STANDARD,
 )
 def chanta(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -224,6 +232,7 @@ def chanta(r: Reading, ctx: WinContext) -> Verdict:
     },
     supersedes=("chanta",),
     needs=F.TERMINALS | F.NO_HONOURS | F.SIMPLES,
+    shape=Shape.STANDARD,
 )
 def junchan(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -246,6 +255,7 @@ def junchan(r: Reading, ctx: WinContext) -> Verdict:
     open_han=1,
     about="The straight 123, 456, 789 of one suit as three sequences.",
     messages={"hit": "123, 456 and 789 of {suit}", "none": "no suit has 123, 456 and 789 as sequences"},
+    shape=Shape.STANDARD,
 )
 def ittsu(r: Reading, ctx: WinContext) -> Verdict:
     seqs = r.sequences
@@ -265,6 +275,7 @@ def ittsu(r: Reading, ctx: WinContext) -> Verdict:
     about="The same sequence in all three suits.",
     messages={"hit": "the sequence {numbers} in all three suits", "none": "no sequence appears in all three suits"},
     needs=F.THREE_SUITS,
+    shape=Shape.STANDARD,
 )
 def sanshoku(r: Reading, ctx: WinContext) -> Verdict:
     seqs = r.sequences
@@ -284,6 +295,7 @@ def sanshoku(r: Reading, ctx: WinContext) -> Verdict:
     about="Triplets (or kans) of the same number in all three suits.",
     messages={"hit": "triplets of {number} in all three suits", "none": "no number is a triplet in all three suits"},
     needs=F.THREE_SUITS | F.TRIPLE,
+    shape=Shape.STANDARD,
 )
 def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
     trips = r.triplets
@@ -303,6 +315,7 @@ def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
     about="Three kans of any kind.",
     messages={"hit": "three kans", "none": "{count} kan(s), not three"},
     needs=F.THREE_KANS,
+    shape=Shape.STANDARD,
 )
 def sankantsu(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if r.quads == 3 else _KAN_COUNT_MISSES[r.quads]
@@ -320,6 +333,7 @@ _KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     about="Four triplets or kans and a pair; no sequence. It does not need a call.",
     messages={"hit": "four triplets and a pair", "sequence": "{group} is a sequence"},
     needs=F.TRIPLE,
+    shape=Shape.STANDARD,
 )
 def toitoi(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -341,6 +355,7 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
         "none": "{count} concealed triplet(s); a triplet completed by ron counts as open",
     },
     needs=F.TRIPLE,
+    shape=Shape.STANDARD,
 )
 def sanankou(r: Reading, ctx: WinContext) -> Verdict:
     count = r.concealed_triplets
@@ -359,6 +374,7 @@ _CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     about="Two dragon triplets and a dragon pair (the two dragon yakuhai count as well).",
     messages={"hit": "two dragon triplets and a dragon pair", "none": "not two dragon triplets with a dragon pair"},
     needs=F.MANY_DRAGONS,
+    shape=Shape.STANDARD,
 )
 def shousangen(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD or r.pair not in DRAGONS:
@@ -399,6 +415,7 @@ def honroutou(r: Reading, ctx: WinContext) -> Verdict:
     about="Two pairs of identical sequences in a closed hand.",
     messages={"hit": "two pairs of identical sequences", "none": "not two pairs of identical sequences"},
     supersedes=("iipeikou",),
+    shape=Shape.STANDARD,
 )
 def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
@@ -428,6 +445,7 @@ _SUIT_HITS = {suit: Hit(suit=suit) for suit in "mps"}
         "no_honor": "there are no honours (one suit alone is chinitsu)",
     },
     needs=F.ONE_SUIT | F.HONOURS,
+    hand_only=True,
 )
 def honitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
@@ -449,6 +467,7 @@ def honitsu(r: Reading, ctx: WinContext) -> Verdict:
     },
     supersedes=("honitsu",),
     needs=F.ONE_SUIT | F.NO_HONOURS,
+    hand_only=True,
 )
 def chinitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:

@@ -28,6 +28,7 @@ def _wait_unknown(ctx: WinContext) -> bool:
     },
     closed_only=True,
     needs=F.ALL_ORPHANS,
+    shape=Shape.KOKUSHI,
 )
 def kokushi(r: Reading, ctx: WinContext) -> Verdict:
     if r.wait is Wait.KOKUSHI:
@@ -50,6 +51,7 @@ def kokushi(r: Reading, ctx: WinContext) -> Verdict:
     closed_only=True,
     doubled=True,
     needs=F.ALL_ORPHANS,
+    shape=Shape.KOKUSHI,
 )
 def kokushi_13(r: Reading, ctx: WinContext) -> Verdict:
     if r.wait is not Wait.KOKUSHI_13:
@@ -69,6 +71,7 @@ def kokushi_13(r: Reading, ctx: WinContext) -> Verdict:
     },
     closed_only=True,
     needs=F.TRIPLE,
+    shape=Shape.STANDARD,
 )
 def suuankou(r: Reading, ctx: WinContext) -> Verdict:
     if r.concealed_triplets != 4:
@@ -89,6 +92,7 @@ def suuankou(r: Reading, ctx: WinContext) -> Verdict:
     closed_only=True,
     doubled=True,
     needs=F.TRIPLE,
+    shape=Shape.STANDARD,
 )
 def suuankou_tanki(r: Reading, ctx: WinContext) -> Verdict:
     if r.concealed_triplets != 4 or r.wait is not Wait.TANKI:
@@ -103,6 +107,7 @@ def suuankou_tanki(r: Reading, ctx: WinContext) -> Verdict:
     about="Triplets or kans of all three dragons.",
     messages={"hit": "triplets of all three dragons", "none": "not all three dragons are triplets"},
     needs=F.MANY_DRAGONS,
+    shape=Shape.STANDARD,
 )
 def daisangen(r: Reading, ctx: WinContext) -> Verdict:
     trips = r.triplets
@@ -118,6 +123,7 @@ def daisangen(r: Reading, ctx: WinContext) -> Verdict:
     about="Three wind triplets and a wind pair.",
     messages={"hit": "three wind triplets and a wind pair", "none": "not three wind triplets with a wind pair"},
     needs=F.MANY_WINDS,
+    shape=Shape.STANDARD,
 )
 def shousuushii(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD or not EAST <= r.pair <= NORTH or len(r.triplets) < 3:
@@ -133,6 +139,7 @@ def shousuushii(r: Reading, ctx: WinContext) -> Verdict:
     messages={"hit": "triplets of all four winds", "none": "not all four winds are triplets"},
     doubled=True,
     needs=F.MANY_WINDS,
+    shape=Shape.STANDARD,
 )
 def daisuushii(r: Reading, ctx: WinContext) -> Verdict:
     trips = r.triplets
@@ -148,6 +155,7 @@ def daisuushii(r: Reading, ctx: WinContext) -> Verdict:
     about="Every tile is an honour.",
     messages={"hit": "every tile is an honour", "none": "not every tile is an honour"},
     needs=F.ALL_HONOURS,
+    hand_only=True,
 )
 def tsuuiisou(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.mask & ~HONOR_MASK == 0 else MISS["none"]
@@ -160,6 +168,7 @@ def tsuuiisou(r: Reading, ctx: WinContext) -> Verdict:
     about="Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon (optional).",
     messages={"hit": "every tile is green", "none": "not every tile is green (2s 3s 4s 6s 8s 6z)"},
     needs=F.ALL_GREEN,
+    hand_only=True,
 )
 def ryuuiisou(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.mask & ~GREEN_MASK == 0 else MISS["none"]
@@ -172,6 +181,7 @@ def ryuuiisou(r: Reading, ctx: WinContext) -> Verdict:
     about="Every tile is a terminal (1 or 9).",
     messages={"hit": "every tile is a 1 or a 9", "none": "not every tile is a terminal"},
     needs=F.ALL_TERMINALS,
+    hand_only=True,
 )
 def chinroutou(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if ctx.all_yaochuu and not ctx.has_honors else MISS["none"]
@@ -184,6 +194,7 @@ def chinroutou(r: Reading, ctx: WinContext) -> Verdict:
     about="Four kans.",
     messages={"hit": "four kans", "none": "fewer than four kans"},
     needs=F.FOUR_KANS,
+    shape=Shape.STANDARD,
 )
 def suukantsu(r: Reading, ctx: WinContext) -> Verdict:
     return HIT["hit"] if r.quads == 4 else MISS["none"]
@@ -222,6 +233,7 @@ def _is_junsei(ctx: WinContext, base: int) -> bool:
     },
     closed_only=True,
     needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS,
+    hand_only=True,
 )
 def chuuren(r: Reading, ctx: WinContext) -> Verdict:
     base = _chuuren_suit(ctx)
@@ -243,6 +255,7 @@ def chuuren(r: Reading, ctx: WinContext) -> Verdict:
     closed_only=True,
     doubled=True,
     needs=F.ONE_SUIT | F.NO_HONOURS | F.NO_MELDS,
+    hand_only=True,
 )
 def junsei_chuuren(r: Reading, ctx: WinContext) -> Verdict:
     base = _chuuren_suit(ctx)
