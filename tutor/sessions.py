@@ -338,11 +338,11 @@ class Answered:
     """None while the assignment holds right and wrong back."""
 
 
-def answer(
-    db: Database, user_id: int | None, question_id: str, given: Mapping[str, Any], at: datetime | None = None
-) -> Answered:
-    """Grade and record the first answer to a question. The checks come in one order for every caller:
-    whose question, already answered, assignment closed, answer readable."""
+def _answerable(
+    db: Database, user_id: int | None, question_id: str, at: datetime | None
+) -> tuple[progress.Served, dict[str, Any], Policy]:
+    """The checks every way of leaving a question makes first, in one order: whose question, already
+    answered, assignment closed."""
     served = own_question(db, user_id, question_id)
     if served.attempts:
         raise Refusal("already_answered", ALREADY_ANSWERED)
@@ -350,6 +350,15 @@ def answer(
     rules = policy(db, row, served.user_id, at)
     if rules.refused:
         raise Refusal("closed", N_("{reason} Your answer was not recorded."), reason=rules.refused)
+    return served, row, rules
+
+
+def answer(
+    db: Database, user_id: int | None, question_id: str, given: Mapping[str, Any], at: datetime | None = None
+) -> Answered:
+    """Grade and record the first answer to a question. The checks come in one order for every caller:
+    whose question, already answered, assignment closed, answer readable."""
+    served, row, rules = _answerable(db, user_id, question_id, at)
     grade = served.exercise.grade(given)
     if not grade.readable:
         each = Joined("; ", (Joined(": ", (kind, text)) for kind, text in grade.problems.items()))
@@ -386,13 +395,7 @@ SHOW_HELD = N_("This assignment holds its answers back until your teacher reveal
 
 def _leave(db: Database, user_id: int | None, question_id: str, outcome: str, at: datetime | None) -> Answered:
     """Record a question left without an answer; the same checks, in the same order, as :func:`answer`."""
-    served = own_question(db, user_id, question_id)
-    if served.attempts:
-        raise Refusal("already_answered", ALREADY_ANSWERED)
-    row = progress.session(db, served.session_id, served.user_id)
-    rules = policy(db, row, served.user_id, at)
-    if rules.refused:
-        raise Refusal("closed", N_("{reason} Your answer was not recorded."), reason=rules.refused)
+    served, row, rules = _answerable(db, user_id, question_id, at)
     if outcome == "shown" and not rules.may_show_answer:
         raise Refusal("closed", SHOW_HELD)
     shown = served.exercise.answer_shown()
