@@ -12,7 +12,8 @@ what was written), then timed in-process through Flask's test client, server tim
 Server-Timing, median of ``--repeat`` requests), and printed as the issue's tables:
 
 - learner history: releasing the held answers of an assignment of 20 questions (and how long the
-  write lock is held), merging a guest with one answer, ``/progress/?days=90``, ``/api/progress``;
+  write lock is held), another learner's practice answer alone and while such releases run in a
+  second thread, merging a guest with one answer, ``/progress/?days=90``, ``/api/progress``;
 - classes (students x assignments): the class page, an assignment's dashboard, and the class CSV and
   JSON exports: time to the first byte, to the last, and the peak of Python memory while one is
   streamed (tracemalloc).
@@ -28,6 +29,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -143,6 +145,11 @@ class Writer:
         if len(self.answers) >= 5000:
             self.flush()
 
+    def resync(self) -> None:
+        """Carry on after the app itself has written answers (their ids come next)."""
+        self.flush()
+        self.next_answer = 1 + next(self.db.query("SELECT MAX(id) AS n FROM answers"))["n"]
+
     def flush(self) -> None:
         with store.write_transaction(self.db):
             self.db.conn.executemany(
@@ -256,6 +263,7 @@ def history(app: Flask, rows: list[dict[str, Any]], size: int, repeat: int) -> d
         lock_ms.append(sum(spans))
     found["release"] = statistics.median(release_ms)
     found["release_lock"] = statistics.median(lock_ms)
+    found["other_alone"], found["other_during"] = other_learner(app, writer, learner, end, rounds=max(6, repeat))
 
     # Merge: a guest with one answer logs in to the account.
     merge_ms, merge_lock = [], []
@@ -280,6 +288,58 @@ def history(app: Flask, rows: list[dict[str, Any]], size: int, repeat: int) -> d
     found["api"] = server_ms(client, "/api/progress", repeat)
     db.conn.close()
     return found
+
+
+def other_learner(app: Flask, writer: Writer, learner: int, end: datetime, rounds: int) -> tuple[float, float]:
+    """Another learner's practice answer (ms, median): alone, then while ``learner``'s held assignments
+    are released one after another in a second thread, as when a class's results are revealed."""
+    client = app.test_client()
+    token = client.get("/api/session").json["csrf_token"]  # type: ignore[index]
+    headers = {"X-CSRF-Token": token}
+    rng = random.Random(7)
+    session_id: int | None = None
+
+    def answer() -> float:
+        nonlocal session_id
+        body: dict[str, Any] = {"mode": "practice"} if session_id is None else {"session_id": session_id}
+        step = client.post("/api/questions/next", json=body, headers=headers).json
+        assert step is not None and step.get("question"), step
+        session_id = step["session_id"]
+        question = step["question"]
+        started = time.perf_counter()
+        reply = client.post(
+            f"/api/questions/{question['id']}/answer", json={"answers": answer_for(question, rng)}, headers=headers
+        )
+        assert reply.status_code == 200, reply.json
+        return (time.perf_counter() - started) * 1000
+
+    alone = [answer() for _ in range(rounds * 3)]
+    writer.resync()
+    held = []
+    for round_ in range(rounds):
+        when = end + timedelta(hours=2, minutes=round_)
+        session = writer.session(learner, when, mode="quiz")
+        for position in range(1, QUESTIONS_PER_ASSIGNMENT + 1):
+            writer.answer(learner, session, position, when + timedelta(seconds=position), held=True)
+        held.append(session)
+    writer.flush()
+    done = threading.Event()
+
+    def release_all() -> None:
+        db = connect(app.config["DATABASE"])
+        for session in held:
+            progress.release(db, learner, [session])
+        db.conn.close()
+        done.set()
+
+    releaser = threading.Thread(target=release_all)
+    during = []
+    releaser.start()
+    while not done.is_set():
+        during.append(answer())
+    releaser.join()
+    writer.resync()
+    return statistics.median(alone), statistics.median(during) if during else float("nan")
 
 
 # --- a class ----------------------------------------------------------------------------------
@@ -409,6 +469,10 @@ def main() -> None:
                     (
                         "merge of a guest with 1 answer (write lock held)",
                         [f"{ms(v['merge'])} ({ms(v['merge_lock'])})" for v in learner.values()],
+                    ),
+                    (
+                        "another learner's answer: alone / during releases",
+                        [f"{ms(v['other_alone'])} / {ms(v['other_during'])}" for v in learner.values()],
                     ),
                     ("`/progress/?days=90`", [ms(v["progress"]) for v in learner.values()]),
                     ("`/api/progress`", [ms(v["api"]) for v in learner.values()]),

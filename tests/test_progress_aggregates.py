@@ -163,6 +163,7 @@ def everything(db: Database, user_id: int, moment: datetime) -> dict[str, Any]:
         shown[f"fu-daily{days}"] = progress.daily_accuracy(db, user_id, days, topic="fu")
         for family in ("yaku", "fu", "table"):
             shown[f"{family}{days}"] = progress.skill_tallies(db, user_id, days, family)
+        shown[f"families{days}"] = progress.skills_by_family(db, user_id, days, ("yaku", "fu"))
         shown[f"mistakes{days}"] = progress.mistake_counts(db, user_id, days)
     shown["weakest"] = progress.weakest(db, user_id, at=moment)
     return shown
@@ -176,6 +177,7 @@ def the_old_way(db: Database, user_id: int, moment: datetime) -> dict[str, Any]:
         shown[f"fu-daily{days}"] = old_daily(db, user_id, days, topic="fu")
         for family in ("yaku", "fu", "table"):
             shown[f"{family}{days}"] = old_skill_tallies(db, user_id, days, family)
+        shown[f"families{days}"] = {family: old_skill_tallies(db, user_id, days, family) for family in ("yaku", "fu")}
         shown[f"mistakes{days}"] = old_mistakes(db, user_id, days)
     shown["weakest"] = old_weakest(db, user_id, moment)
     return shown

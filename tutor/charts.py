@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import re
@@ -306,6 +307,15 @@ def accuracy_line(
 # Sparkline -----------------------------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=32)
+def _spark_columns(count: int, width: int, pad: float) -> tuple[str, ...]:
+    """The x coordinate of each of ``count`` values across a sparkline (a progress page draws dozens
+    of sparklines of the same length)."""
+    if count == 1:
+        return (_n(width / 2),)
+    return tuple(_n(pad + (width - 2 * pad) * i / (count - 1)) for i in range(count))
+
+
 def sparkline(
     values: Sequence[float | None], *, label: str, width: int = 120, height: int = 28, lang: str = DEFAULT
 ) -> Markup:
@@ -329,10 +339,7 @@ def sparkline(
         )
         return _svg("chart-spark", width, height, label, translate(N_("No data yet."), lang), body, font=None)
 
-    def x_of(i: int) -> float:
-        if len(clean) == 1:
-            return width / 2
-        return pad + (width - 2 * pad) * i / (len(clean) - 1)
+    xs = _spark_columns(len(clean), width, pad)
 
     def y_of(v: float) -> float:
         return height - pad - (height - 2 * pad) * v
@@ -347,7 +354,7 @@ def sparkline(
                 runs.append([i])
     path, dots = [], []
     for run in runs:
-        xy = [(_n(x_of(i)), _n(y_of(clean[i] or 0.0))) for i in run]
+        xy = [(xs[i], _n(y_of(clean[i] or 0.0))) for i in run]
         if len(run) > 1:
             path.append("M" + "L".join(f"{x} {y}" for x, y in xy))
         elif run[0] != known[-1]:  # a value alone between gaps is a dot (the last one is emphasised below)
@@ -362,9 +369,7 @@ def sparkline(
     last = known[-1]
     final = clean[last]
     assert final is not None
-    parts.append(
-        f'<circle class="chart-last" cx="{_n(x_of(last))}" cy="{_n(y_of(final))}" r="2.5" fill="currentColor"/>'
-    )
+    parts.append(f'<circle class="chart-last" cx="{xs[last]}" cy="{_n(y_of(final))}" r="2.5" fill="currentColor"/>')
 
     def pc(v: float | None) -> str:
         return translate(N_("no data"), lang) if v is None else f"{math.floor(100 * v + 0.5)} %"

@@ -345,13 +345,19 @@ def _plan(
     for skill, start in sorted(added.items()):
         where = f"s.user_id IN ({marks}) AND s.skill = ? AND {_COUNTED}"
         params: list[Any] = [*users, skill, json.dumps(released)]
-        before = list(
-            db.query(
-                f"SELECT s.card FROM answer_skills s JOIN answers a ON a.id = s.answer_id WHERE {where}"
-                " AND (s.answered_at, s.answer_id) < (?, ?) ORDER BY s.answered_at DESC, s.answer_id DESC LIMIT 1",
-                [*params, *start],
+        # The review just before the start, asked of each user in turn: with one user the index hands
+        # the rows over newest first, where two (a guest merging) would sort the skill's whole history.
+        latest = [
+            row
+            for user in users
+            for row in db.query(
+                "SELECT s.card, s.answered_at, s.answer_id FROM answer_skills s JOIN answers a ON a.id = s.answer_id"
+                f" WHERE s.user_id = ? AND s.skill = ? AND {_COUNTED} AND (s.answered_at, s.answer_id) < (?, ?)"
+                " ORDER BY s.answered_at DESC, s.answer_id DESC LIMIT 1",
+                [user, skill, json.dumps(released), *start],
             )
-        )
+        ]
+        before = sorted(latest, key=lambda row: (row["answered_at"], row["answer_id"]))[-1:]
         card: Card | None = None
         if before and before[0]["card"]:
             card = Card.from_json(before[0]["card"])
@@ -456,9 +462,11 @@ def _first_reviews(db: Database, where: str, params: list[Any]) -> dict[str, tup
 
 def held_sessions(db: Database, user_id: int) -> list[int]:
     """Sessions with answers still held back from the learner's own statistics."""
+    # Every progress page asks this, and almost always finds nothing: the partial index of held answers
+    # answers at once, where the planner (without statistics) would read all the learner's answers.
     rows = db.query(
-        "SELECT DISTINCT q.session_id FROM answers a JOIN questions q ON q.id = a.question_id"
-        " WHERE a.user_id = ? AND a.held = 1",
+        "SELECT DISTINCT q.session_id FROM answers a INDEXED BY idx_answers_held"
+        " JOIN questions q ON q.id = a.question_id WHERE a.user_id = ? AND a.held = 1",
         [user_id],
     )
     return [row["session_id"] for row in rows]
@@ -566,8 +574,8 @@ class _Window:
         self.weeks = max(1, -(-days // 7))
         self.trend_start = self.today - timedelta(days=self.weeks * 7 - 1)
 
-    def first_tries(self, db: Database, user_id: int, by: str, family: str | None = None) -> dict[str, _Weeks]:
-        """First tries per topic or skill (of a family) by week since the trend's start, summed by the
+    def first_tries(self, db: Database, user_id: int, by: str, families: tuple[str, ...] = ()) -> dict[str, _Weeks]:
+        """First tries per topic or skill (of some families) by week since the trend's start, summed by the
         database from the per-day tallies it keeps as answers are written."""
         sql = (
             "SELECT key, CAST(julianday(day) - julianday(:trend) AS INTEGER) / 7 AS week, SUM(done) AS done,"
@@ -581,16 +589,19 @@ class _Window:
             "trend": self.trend_start.isoformat(),
             "start": self.start.isoformat(),
         }
-        if family:
-            sql += " AND key LIKE :family"
-            params["family"] = f"{family}:%"
+        if families:
+            sql += " AND (" + " OR ".join(f"key LIKE :family{n}" for n in range(len(families))) + ")"
+            params.update({f"family{n}": f"{family}:%" for n, family in enumerate(families)})
         found: dict[str, _Weeks] = {}
-        for row in db.query(sql + " GROUP BY key, week", params):
-            weeks = found.setdefault(row["key"], _Weeks([[0, 0] for _ in range(self.weeks)]))
-            if 0 <= row["week"] < self.weeks:
-                weeks.weekly[row["week"]] = [row["done"], row["right"]]
-            weeks.done += row["inside"]
-            weeks.right += row["inside_right"]
+        # Plain tuples: a busy learner's page reads several hundred of these rows.
+        for key, week, done, right, inside, inside_right in db.conn.execute(sql + " GROUP BY key, week", params):
+            weeks = found.get(key)
+            if weeks is None:
+                weeks = found[key] = _Weeks([[0, 0] for _ in range(self.weeks)])
+            if 0 <= week < self.weeks:
+                weeks.weekly[week] = [done, right]
+            weeks.done += inside
+            weeks.right += inside_right
         return found
 
     def tally(self, key: str, label: str, link: str, weeks: _Weeks | None) -> Tally:
@@ -612,13 +623,20 @@ def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
 
 def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yaku") -> list[Tally]:
     """Per skill of a family (yaku, fu, table ...) met in the last ``days``: first tries, and how many right."""
+    return skills_by_family(db, user_id, days, (family,))[family]
+
+
+def skills_by_family(db: Database, user_id: int, days: int, families: tuple[str, ...]) -> dict[str, list[Tally]]:
+    """:func:`skill_tallies` of several families from one read of the per-day tallies (a page shows yaku
+    and fu side by side)."""
     window = _Window(days)
-    tallies = []
-    for skill, weeks in window.first_tries(db, user_id, "skill", family).items():
-        if weeks.done:
+    found: dict[str, list[Tally]] = {family: [] for family in families}
+    for skill, weeks in window.first_tries(db, user_id, "skill", families).items():
+        family = skill.partition(":")[0]
+        if weeks.done and family in found:
             about = info(skill)
-            tallies.append(window.tally(skill, about.label, about.lesson, weeks))
-    return sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done))
+            found[family].append(window.tally(skill, about.label, about.lesson, weeks))
+    return {family: sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done)) for family, tallies in found.items()}
 
 
 def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None = None) -> list[tuple[date, int, int]]:
@@ -643,24 +661,18 @@ def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None
 
 def streak(db: Database, user_id: int, on: date | None = None) -> int:
     """Days in a row, up to today (or yesterday, if nothing yet today), with at least one answer."""
-
-    def answered(day: date) -> bool:  # one index probe a day: the streak's length, not the history's
-        start = day.isoformat()
-        rows = db.query(
-            "SELECT 1 FROM answers WHERE user_id = ? AND answered_at >= ? AND answered_at < ?"
-            " AND outcome != 'skipped' LIMIT 1",
-            [user_id, start, (day + timedelta(days=1)).isoformat()],
-        )
-        return any(True for _ in rows)
-
     day = on or today()
-    if not answered(day):
-        day -= timedelta(days=1)
-    count = 0
-    while answered(day):
-        count += 1
-        day -= timedelta(days=1)
-    return count
+    # One index probe a day, walked back by SQLite itself: the cost is the streak's length, not the history's.
+    sql = (
+        "WITH RECURSIVE run(day, n) AS (SELECT :start, 0 UNION ALL SELECT date(day, '-1 day'), n + 1 FROM run"
+        " WHERE EXISTS (SELECT 1 FROM answers WHERE user_id = :user AND answered_at >= run.day"
+        " AND answered_at < date(run.day, '+1 day') AND outcome != 'skipped'))"
+        " SELECT MAX(n) AS n FROM run"
+    )
+    count = next(db.query(sql, {"user": user_id, "start": day.isoformat()}))["n"]
+    if count == 0:  # nothing yet today: the streak may still run up to yesterday
+        count = next(db.query(sql, {"user": user_id, "start": (day - timedelta(days=1)).isoformat()}))["n"]
+    return int(count)
 
 
 @dataclass(frozen=True)

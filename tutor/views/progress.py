@@ -56,8 +56,7 @@ def dashboard() -> str:
     done = sum(total for _, _, total in daily)
     right = sum(r for _, r, _ in daily)
     topics = progress.topic_tallies(db, user.id, window)
-    yaku = progress.skill_tallies(db, user.id, window, "yaku")
-    fu = progress.skill_tallies(db, user.id, window, "fu")
+    skills = progress.skills_by_family(db, user.id, window, ("yaku", "fu"))
     return render_template(
         "progress/dashboard.html",
         user=user,
@@ -70,8 +69,8 @@ def dashboard() -> str:
             daily, title=gettext("First-try accuracy, last %(days)s days", days=window), lang=current_language()
         ),
         topics=topics,
-        yaku=yaku,
-        fu=fu,
+        yaku=skills["yaku"],
+        fu=skills["fu"],
         weakest=progress.weakest(db, user.id),
         assignments=[] if user.is_guest else classroom.to_do(db, user.id),
         mistakes=progress.mistake_counts(db, user.id, window),
