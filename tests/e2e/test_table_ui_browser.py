@@ -322,3 +322,27 @@ def test_axe_finds_nothing_serious_on_the_main_pages(browser: Browser, server: s
     finally:
         teacher_context.close()
         student_context.close()
+
+
+# --- the page's language reaches what app.js writes ----------------------------------------------------
+
+
+def test_what_the_script_writes_is_in_the_pages_language(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(server + "/calculator?lang=zh")
+        for code in ["2m", "3m"]:
+            page.locator(f"#palette button[data-tile='{code}']").click()
+        titles = [page.locator("#hand-preview button").nth(n).get_attribute("title") for n in range(2)]
+        assert titles == ["把2m定为和牌", "取出3m"], titles
+        page.goto(server + "/lessons/fu?lang=zh")
+        first = page.locator("#question-1")
+        first.locator("input[name=answer]").fill("30")
+        first.get_by_role("button", name="检查").click()  # graded in place by app.js
+        verdict = first.locator(".verdict")
+        expect(verdict).to_have_count(1)
+        assert re.match(r"^(正确！|不太对。) 答案：", verdict.inner_text()), verdict.inner_text()
+    finally:
+        context.close()

@@ -19,7 +19,7 @@ document.addEventListener("submit", async (event) => {
       verdict.textContent = grade.problem;
     } else {
       verdict.className = "verdict " + (grade.correct ? "right" : "wrong");
-      verdict.textContent = (grade.correct ? "Right! " : "Not quite. ") + "Answer: " + grade.expected;
+      verdict.textContent = grade.verdict + " " + grade.answer_label + " " + grade.expected;
     }
     box.append(verdict);
     if (!grade.problem && grade.details.length) {
@@ -43,6 +43,8 @@ if (palette) {
   const hand = document.getElementById("hand");
   const win = document.getElementById("win");
   const preview = document.getElementById("hand-preview");
+  // The page's language: sentences with a {tile} slot, written by the template.
+  const said = (name, code) => palette.dataset[name].replace("{tile}", code);
   const suitOrder = "mpsz";
   const parse = (text) => {
     const tiles = [];
@@ -69,7 +71,7 @@ if (palette) {
   const picture = (code, { sideways = false, win: isWin = false } = {}) => {
     const img = document.createElement("img");
     img.src = "/tiles/" + code + (sideways ? "-sideways" : "") + ".svg";
-    img.alt = code + (sideways ? ", called" : "") + (isWin ? ", winning tile" : "");
+    img.alt = sideways ? said("called", code) : isWin ? said("winning", code) : code;
     img.className = "tile" + (sideways ? " sideways" : "") + (isWin ? " win" : "");
     return img;
   };
@@ -97,7 +99,7 @@ if (palette) {
     for (const index of order) {
       const code = tiles[index];
       const isWin = index === winAt;
-      const title = isWin ? "Take out " + code : "Make " + code + " the winning tile";
+      const title = isWin ? said("takeOut", code) : said("makeWinning", code);
       (isWin ? apart : rest).append(tileButton(picture(code, { win: isWin }), title, () => {
         if (isWin) {
           tiles.splice(index, 1);
@@ -126,7 +128,7 @@ if (palette) {
       tiles.forEach((code, index) => {
         const closed = kind && kind.value === "ankan";
         const img = closed && (index === 0 || index === 3) ? picture("back") : picture(code, { sideways: Boolean(kind) && !closed && index === 0 });
-        group.append(tileButton(img, "Take out " + code, () => {
+        group.append(tileButton(img, said("takeOut", code), () => {
           tiles.splice(index, 1);
           input.value = written(tiles);
           show();
@@ -245,7 +247,7 @@ document.querySelectorAll("input[data-utc]").forEach((field) => {
 document.querySelectorAll("[data-tz-offset]").forEach((field) => {
   field.value = String(new Date().getTimezoneOffset());
   const note = document.querySelector("[data-tz-note]");
-  if (note) note.textContent = "Times are in your time zone (" + Intl.DateTimeFormat().resolvedOptions().timeZone + ").";
+  if (note) note.textContent = note.dataset.localNote.replace("{zone}", Intl.DateTimeFormat().resolvedOptions().timeZone);
 });
 
 // Buttons that remove or replace something ask first.

@@ -127,6 +127,9 @@ def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
         return {
             "correct": grade.correct,
             "score": grade.score,
+            # The page's script writes the verdict line as the template does, in the page's language.
+            "verdict": gettext("Right!") if grade.correct else gettext("Not quite."),
+            "answer_label": gettext("Answer:"),
             "expected": say(grade.expected),
             "details": [say(line) for line in grade.details],
             "problem": say(grade.problem) if grade.problem else None,
