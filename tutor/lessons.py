@@ -175,7 +175,9 @@ class _PageState:
             problem = N_("tiles [[{notation}|{options}]]: options are win=<tile> and size={sizes}")
             return self.fail(self.say(problem, notation=notation, options=options, sizes="/".join(SIZES)))
         try:
-            return tiles_html(notation.strip(), win=settings.get("win"), size=settings.get("size", "medium"))
+            return tiles_html(
+                notation.strip(), win=settings.get("win"), size=settings.get("size", "medium"), lang=self.lang
+            )
         except (TileNotationError, ValueError) as problem:
             return self.fail(self.say(N_("tiles [[{notation}]]: {problem}"), notation=notation, problem=problem))
 

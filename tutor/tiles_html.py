@@ -28,10 +28,9 @@ from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import NamedTuple
 
-from .engine.catalogues import N_
+from .engine.catalogues import DEFAULT, N_, translate
 from .engine.hand import Hand, Meld, MeldKind
 from .engine.tiles import Tile, TileNotationError, format_tiles
-from .tiles_svg import tile_name
 
 SIZES = ("small", "medium", "large")
 TILE_URL = "/tiles/{code}.svg"
@@ -115,8 +114,41 @@ def _set_apart(groups: list[list[DrawnTile]], win: str) -> int | None:
     return last_concealed + 1
 
 
-def tiles_html(text: str, *, win: str | None = None, size: str = "medium") -> str:
-    """HTML for a row of tiles (see the module docstring for the notation).
+SUITED_NAMES = {"m": N_("{number} of characters"), "p": N_("{number} of circles"), "s": N_("{number} of bamboo")}
+RED_FIVE_NAMES = {"m": N_("5 of characters, red"), "p": N_("5 of circles, red"), "s": N_("5 of bamboo, red")}
+HONOUR_TILE_NAMES = (
+    N_("East wind"),
+    N_("South wind"),
+    N_("West wind"),
+    N_("North wind"),
+    N_("White dragon"),
+    N_("Green dragon"),
+    N_("Red dragon"),
+)
+FACE_DOWN = N_("Face-down tile")
+CALLED = N_("{tile}, called")
+WINNING = N_("{tile}, winning tile")
+
+
+def tile_label(code: str, lang: str = DEFAULT) -> str:
+    """A tile's name as a screen reader says it, in ``lang``: ``5 of circles, red``, ``Red dragon``.
+
+    >>> tile_label("0p"), tile_label("7z"), tile_label("back")
+    ('5 of circles, red', 'Red dragon', 'Face-down tile')
+    """
+    if code == "back":
+        return translate(FACE_DOWN, lang)
+    number, suit = int(code[0]), code[1]
+    if suit == "z":
+        return translate(HONOUR_TILE_NAMES[number - 1], lang)
+    if number == 0:
+        return translate(RED_FIVE_NAMES[suit], lang)
+    return translate(SUITED_NAMES[suit], lang).format(number=number)
+
+
+def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang: str = DEFAULT) -> str:
+    """HTML for a row of tiles (see the module docstring for the notation); each tile's text
+    alternative is its name in ``lang``.
 
     >>> "win-group" in tiles_html("123m 55p", win="2m") and tiles_html("123m 55p", win="2m").count("<img") == 5
     True
@@ -135,11 +167,11 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium") -> st
                 classes.append("sideways")
             if number == win_group:
                 classes.append("win")
-            name = (
-                tile_name(tile.code)
-                + (", called" if tile.sideways else "")
-                + (", winning tile" if number == win_group else "")
-            )
+            name = tile_label(tile.code, lang)
+            if tile.sideways:
+                name = translate(CALLED, lang).format(tile=name)
+            if number == win_group:
+                name = translate(WINNING, lang).format(tile=name)
             url = SIDEWAYS_URL if tile.sideways else TILE_URL
             images.append(f'<img class="{" ".join(classes)}" src="{url.format(code=tile.code)}" alt="{escape(name)}">')
         kind = " win-group" if number == win_group else " meld" if _is_meld(group) else ""
@@ -162,7 +194,9 @@ TILE_CODES = re.compile(r"(?<![\w/.,])(?:[0-9]+[mpsz])+(?![\w])")
 """MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words."""
 
 
-def tiles_in_text(text: str, honour_name: Callable[[int], str], plain: Callable[[str], str] = str) -> str:
+def tiles_in_text(
+    text: str, honour_name: Callable[[int], str], plain: Callable[[str], str] = str, lang: str = DEFAULT
+) -> str:
     """A sentence (plain text) as HTML with every MPSZ code in it drawn as small tiles, honours
     followed by their plain name (``honour_name(1..7)``, in the reader's language), so feedback
     never asks a beginner to read ``3z``. The words between the codes go through ``plain`` (to give
@@ -177,7 +211,7 @@ def tiles_in_text(text: str, honour_name: Callable[[int], str], plain: Callable[
     last = 0
     for found in TILE_CODES.finditer(text):
         try:
-            drawn = tiles_html(found.group(), size="small")
+            drawn = tiles_html(found.group(), size="small", lang=lang)
         except TileNotationError:
             continue  # looks like a code but is not one ("0z"): leave the words as they are
         out.append(escape(plain(text[last : found.start()])))

@@ -34,6 +34,19 @@ def test_a_sideways_tile_is_the_upright_tile_turned(code: str) -> None:
     assert turned.find(f"{SVG}title").text == upright.find(f"{SVG}title").text  # type: ignore[union-attr]
 
 
+def test_a_tile_is_named_in_the_readers_language(client: FlaskClient) -> None:
+    html = tiles_html("0p 7z 4's", win="7z", lang="zh")
+    assert re.findall(r'alt="([^"]*)"', html) == ["赤五筒", "中（和牌）", "4索（鸣牌）"]
+    assert 'alt="5 of circles, red"' in tiles_html("0p")
+    # Pages pass their language on: the calculator's drawings, and a Chinese lesson's inline tiles.
+    for path, name in (
+        ("/calculator?hand=123m456p789s22z777z&win=2z&lang=zh", "南风（和牌）"),
+        ("/lessons/tiles?lang=zh", "1万"),
+    ):
+        page = client.get(path).get_data(as_text=True)
+        assert f'alt="{name}"' in page and " of circles" not in page, path
+
+
 def test_sideways_tiles_are_served_and_unknown_ones_refused(client: FlaskClient) -> None:
     response = client.get("/tiles/4p-sideways.svg")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
