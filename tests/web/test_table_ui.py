@@ -47,6 +47,12 @@ def test_a_tile_is_named_in_the_readers_language(client: FlaskClient) -> None:
         assert f'alt="{name}"' in page and " of circles" not in page, path
 
 
+def test_the_rules_a_hand_was_scored_under_are_said_in_the_readers_language(client: FlaskClient) -> None:
+    hand = "/calculator?hand=123m456p789s22z777z&win=2z&preset=classic"
+    assert "Rules: Classic rules." in client.get(hand).get_data(as_text=True)
+    assert "传统规则" in client.get(hand + "&lang=zh").get_data(as_text=True)
+
+
 def test_sideways_tiles_are_served_and_unknown_ones_refused(client: FlaskClient) -> None:
     response = client.get("/tiles/4p-sideways.svg")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"

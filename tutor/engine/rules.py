@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .catalogues import N_, Problem
+from .catalogues import DEFAULT, N_, Problem, translate
 
 
 class RuleError(Problem):
@@ -83,14 +83,55 @@ class RuleSet(NamedTuple):
         preset = PRESETS.get(self.name, PRESETS["tenhou"])
         return {key: value for key, value in self._asdict().items() if value != getattr(preset, key)}
 
-    def describe(self) -> str:
-        """``Tenhou rules`` or ``Tenhou rules with double yakuman on, kazoe sanbaiman``."""
-        changed = [
-            f"{key.replace('_', ' ')} {'on' if value is True else 'off' if value is False else value}"
-            for key, value in self.changes().items()
-        ]
-        title = f"{self.name.capitalize()} rules"
-        return f"{title} with {', '.join(changed)}" if changed else title
+    def describe(self, lang: str = DEFAULT) -> str:
+        """What the hand was scored under, in ``lang``: the preset, and each option changed from it.
+
+        >>> RuleSet.from_overrides({"double_yakuman": True, "kazoe": "sanbaiman"}).describe()
+        'Tenhou rules with double yakuman on, counted yakuman: sanbaiman'
+        """
+        changed = []
+        for key, value in self.changes().items():
+            rule = translate(RULE_NAMES[key], lang)
+            if isinstance(value, bool):
+                changed.append(translate(N_("{rule} on") if value else N_("{rule} off"), lang).format(rule=rule))
+            else:
+                shown = translate(VALUE_NAMES[value], lang) if isinstance(value, str) else str(value)
+                changed.append(translate(N_("{rule}: {value}"), lang).format(rule=rule, value=shown))
+        title = translate(PRESET_NAMES.get(self.name, N_("Tenhou rules")), lang)
+        if not changed:
+            return title
+        joined = changed[0]
+        for part in changed[1:]:
+            joined = translate(N_("{earlier}, {next}"), lang).format(earlier=joined, next=part)
+        return translate(N_("{preset} with {changes}"), lang).format(preset=title, changes=joined)
+
+
+PRESET_NAMES = {"tenhou": N_("Tenhou rules"), "classic": N_("Classic rules")}
+RULE_NAMES = {
+    "open_tanyao": N_("open tanyao"),
+    "aka": N_("red fives"),
+    "double_yakuman": N_("double yakuman"),
+    "kazoe": N_("counted yakuman"),
+    "kiriage": N_("kiriage mangan"),
+    "open_pinfu_fu": N_("30 fu for an open ron of 20 fu"),
+    "pinfu_tsumo_fu": N_("2 fu for tsumo with a pinfu shape"),
+    "double_wind_pair_fu": N_("fu for a double-wind pair"),
+    "renhou": N_("renhou"),
+    "daisharin": N_("daisharin"),
+    "daichisei": N_("daichisei"),
+    "pao_scope": N_("pao covers"),
+    "pao_honba": N_("honba of a pao ron paid by"),
+}
+"""How each option is named when a hand was scored with it changed."""
+VALUE_NAMES = {
+    "yakuman": N_("yakuman"),
+    "sanbaiman": N_("sanbaiman"),
+    "unlimited": N_("unlimited"),
+    "any_suit": N_("any suit"),
+    "whole": N_("the whole hand"),
+    "responsible": N_("the responsible player"),
+    "discarder": N_("the discarder"),
+}
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
