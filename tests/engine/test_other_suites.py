@@ -993,6 +993,27 @@ YAKUMAN_SUITE = [
         yaku={"suuankou_tanki": 26},
         points=ron(64000),
     ),
+    # Their chinroutou shape (111999s 111999m 99p) as a hand: closed it is also a suuankou tanki,
+    # and different yakuman add up on Tenhou (RULES.md 4); with two pons it is chinroutou alone.
+    case(
+        "chinroutou-with-suuankou-tanki",
+        "111999s111999m99p",
+        "9p",
+        han=26,
+        yaku={"chinroutou": 13, "suuankou_tanki": 13},
+        points=ron(64000),
+    ),
+    case(
+        "chinroutou-open",
+        "111999m99p",
+        "9p",
+        melds=[pon("111s"), pon("999s")],
+        han=13,
+        yaku={"chinroutou": 13},
+        points=ron(32000),
+    ),
+    # Ryuuiisou needs no hatsu on Tenhou (RULES.md 10.22).
+    case("ryuuiisou-without-hatsu", "22223344666888s", "6s", han=13, yaku={"ryuuiisou": 13}, points=ron(32000)),
     case("kokushi", "119s19m19p1234567z", "9s", han=13, yaku={"kokushi": 13}, points=ron(32000)),
     case(
         "kokushi-13-sided-single-on-tenhou",
@@ -1400,6 +1421,57 @@ FU_SUITE = [
 ]
 
 
+# --- tests_hand_dividing.py: their splits, won on a tile we chose --------------------------------
+DIVIDING_SUITE = [
+    case("one-split-chun-tanki", "234567m23455s777z", "5s", han=1, fu=40, yaku={"yakuhai_chun": 1}, points=ron(1300)),
+    case(
+        "one-split-sanshoku-chanta-guest-winds",
+        "123m123p123s11222z",
+        "3s",
+        **GUEST_EAST_SOUTH,
+        han=4,
+        fu=40,
+        yaku={"sanshoku": 2, "chanta": 2},
+        points=ron(8000),
+    ),
+    case("one-split-pairs-inside-sequences", "23444m344556p333s", "6p", han=1, fu=40, yaku={"tanyao": 1}),
+    # RULES.md 2.5: 111-222-333 (sanankou, toitoi) pays more than 123 x3 (iipeikou).
+    case(
+        "triplets-reading-beats-three-sequences",
+        "11122233388899m",
+        "8m",
+        han=10,
+        yaku={"chinitsu": 6, "toitoi": 2, "sanankou": 2},
+        points=ron(16000),
+    ),
+    # RULES.md 2.5: ryanpeikou, never chiitoitsu.
+    case(
+        "ryanpeikou-pinfu-not-chiitoitsu",
+        "112233m99p445566s",
+        "6s",
+        han=4,
+        fu=30,
+        yaku={"pinfu": 1, "ryanpeikou": 3},
+        points=ron(7700),
+    ),
+    case(
+        "closed-kan-and-two-pons-toitoi-tanki",
+        "55m222z",
+        "5m",
+        melds=[ankan("6666m"), pon("111p"), pon("777m")],
+        han=3,
+        fu=60,
+        yaku={"toitoi": 2, "yakuhai_seat_wind": 1},
+        points=ron(7700),
+    ),
+    case("five-groups-and-a-pair", "123789m123789p111s11z", "1z", error="wrong_tile_count"),
+    case("seven-pairs-beside-a-pon", "2288m2288p22s2244z", "2z", melds=[pon("111m")], error="wrong_tile_count"),
+    case("seven-pairs-and-a-single", "2288m2288p228s2244z", "2z", error="wrong_tile_count"),
+    case("eight-pairs", "2288m2288p2288s2244z", "2z", error="wrong_tile_count"),
+    case("five-of-a-kind", "111m111p111s1111122233z", "3z", error="too_many_copies"),
+]
+
+
 # --- tests_hand_response_error.py: requests that must be refused -------------------------------
 HAND = "123444s234456m66p"
 RENHOU = {"renhou": True}
@@ -1463,7 +1535,8 @@ ERROR_SUITE = [
 
 
 @pytest.mark.parametrize(
-    ("request_", "han", "fu", "yaku", "points", "error"), YAKU_SUITE + YAKUMAN_SUITE + FU_SUITE + ERROR_SUITE
+    ("request_", "han", "fu", "yaku", "points", "error"),
+    YAKU_SUITE + YAKUMAN_SUITE + FU_SUITE + DIVIDING_SUITE + ERROR_SUITE,
 )
 def test_their_hands_scored_our_way(
     request_: dict[str, Any],
