@@ -1663,6 +1663,99 @@ def test_their_score_table(
     assert (paid.as_contract(), paid.total) == (expected, total)
 
 
+# Their score cells again, reached through whole requests: the payment, the total and the limit.
+# (request fields over DEFAULT, points, total, limit)
+SCORED_REQUESTS = [
+    pytest.param(
+        {"hand": "22678s123456m123p", "win": "6s", "tsumo": True, "seat_wind": "E", "honba": 2, "riichi_sticks": 1},
+        tsumo(900),
+        3700,
+        None,
+        id="dealer-pinfu-tsumo-2-honba-1-stick",
+    ),
+    pytest.param(
+        {"hand": "234567s234567m22p", "win": "7m", "riichi": True, "dora_indicators": ["4s"], "honba": 1},
+        ron(8000),
+        8000,
+        None,
+        id="4-han-30-fu-7700-plus-honba",
+    ),
+    pytest.param(
+        {
+            "hand": "234567s234567m22p",
+            "win": "7m",
+            "riichi": True,
+            "dora_indicators": ["4s"],
+            "honba": 1,
+            "riichi_sticks": 2,
+            "rules": {"kiriage": True},
+        },
+        ron(8300),
+        10300,
+        "mangan",
+        id="kiriage-mangan-plus-honba-and-sticks",
+    ),
+    pytest.param(
+        {"hand": "11234567677889m", "win": "1m", "tsumo": True, "honba": 3},
+        tsumo(3300, 6300),
+        12900,
+        "haneman",
+        id="haneman-tsumo-3-honba",
+    ),
+    pytest.param(
+        {"hand": "11234567677889m", "win": "1m", "tsumo": True, "riichi": True},
+        tsumo(4000, 8000),
+        16000,
+        "baiman",
+        id="baiman-tsumo",
+    ),
+    pytest.param(
+        {"hand": "22334455667788p", "win": "8p", "seat_wind": "E"},
+        ron(36000),
+        36000,
+        "sanbaiman",
+        id="dealer-sanbaiman-ron",
+    ),
+    pytest.param(
+        {"hand": "123s22m555666777z", "win": "7z", "dora_indicators": ["4z"], "seat_wind": "S"},
+        ron(32000),
+        32000,
+        "yakuman",
+        id="dora-ignored-on-a-yakuman",
+    ),
+    pytest.param(
+        {"hand": "123406s123678m44p", "win": "4p", "tsumo": True, "rules": {"aka": False}},
+        tsumo(300, 500),
+        1100,
+        None,
+        id="red-five-is-a-plain-five-without-aka",
+    ),
+    pytest.param(
+        {
+            "hand": "44466677788m",
+            "win": "7m",
+            "melds": [ankan("2222m")],
+            "riichi": True,
+            "dora_indicators": ["1m", "1m", "1m", "1m"],
+            "seat_wind": "E",
+        },
+        ron(48000),
+        48000,
+        "kazoe_yakuman",
+        id="dealer-kazoe-yakuman",
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_", "points", "total", "limit"), SCORED_REQUESTS)
+def test_their_score_cells_through_requests(
+    request_: dict[str, Any], points: dict[str, int], total: int, limit: str | None
+) -> None:
+    response = score_request({**DEFAULT, **request_})
+    assert "error" not in response, response["error"]
+    assert (response["points"], response["total"], response["limit"]) == (points, total, limit)
+
+
 # Not translated, because our engine has no such option (theirs: what it does):
 # - nagashi mangan scored as a hand (ours settles it at the draw, not through the score API);
 # - renhou as a 5-han mangan (ours: renhou is an optional yakuman, off on Tenhou);
