@@ -100,6 +100,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
+    from .heatmap_html import heat_rows, heat_totals
     from .i18n import gettext
     from .tiles_html import HONOUR_NAMES, hand_drawing, held_drawing, tiles_html, tiles_in_text
 
@@ -116,7 +117,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(
-        hand_drawing=hand_drawing, held_drawing=held_drawing
+        hand_drawing=hand_drawing, held_drawing=held_drawing, heat_rows=heat_rows, heat_totals=heat_totals
     )  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     _security_headers(app)
