@@ -246,7 +246,7 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
     every = rooms.assignments(db, room)
     standings = rooms.overview(db, room, every)
     assert [task for task, _ in standings] == every
-    for (task, standing), old in zip(standings, [old_results(db, room, t, False) for t in every], strict=True):
+    for (_task, standing), old in zip(standings, [old_results(db, room, t, False) for t in every], strict=True):
         assert (standing.done, standing.students) == (old.done, len(old.students))
         assert standing.average == pytest.approx(old.average)  # summed in another order: the last bit may differ
     for task in every:
@@ -284,7 +284,7 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
     for task in every:
         assert rooms.results(db, room, task) == old_results(db, room, task, True)
     # The mistakes' tallies follow answers taken away and answers moved to another account (a merge).
-    for answer_id, user_id in db.execute("SELECT id, user_id FROM answers").fetchall():
+    for (answer_id,) in db.execute("SELECT id FROM answers").fetchall():
         if rng.random() < 0.2:
             db.execute("DELETE FROM answer_skills WHERE answer_id = ?", [answer_id])
             db.execute("DELETE FROM answers WHERE id = ?", [answer_id])
