@@ -98,9 +98,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
+    from .class_tables import heat_rows, heat_totals, student_rows
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
-    from .heatmap_html import heat_rows, heat_totals
     from .i18n import gettext
     from .tiles_html import HONOUR_NAMES, hand_drawing, held_drawing, tiles_html, tiles_in_text
 
@@ -117,7 +117,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(
-        hand_drawing=hand_drawing, held_drawing=held_drawing, heat_rows=heat_rows, heat_totals=heat_totals
+        hand_drawing=hand_drawing,
+        held_drawing=held_drawing,
+        heat_rows=heat_rows,
+        heat_totals=heat_totals,
+        student_rows=student_rows,
     )  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     _security_headers(app)

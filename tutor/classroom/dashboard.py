@@ -63,21 +63,28 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
     if not per_question:
         return AssignmentResults(assignment, students, [])
     sessions = sorted(s.tries[0].session_id for s in students if s.tries)
-    by_position: dict[int, list[tuple[int, int | None]]] = {}
-    for position, correct, time_ms in _first_answers(db, sessions):
-        by_position.setdefault(position, []).append((correct, time_ms))
-    wrong = _wrong_answers(db, sessions)
+    rows = _first_answers(db, sessions)
+    answered = Counter(row[0] for row in rows)
+    right = Counter(row[0] for row in rows if row[2])
+    times: dict[int, list[int]] = {}
+    for position, _, _, time_ms, _, _ in rows:
+        if time_ms is not None:
+            times.setdefault(position, []).append(time_ms)
+    # Wrong first answers with the same wrong parts at a position, counted in the order of their first
+    # session (the rows come by session); a row without its wrong parts kept (``answers.wrong`` NULL) is a
+    # group of its own, read from its payload.
+    groups = Counter((row[0], row[5] if row[4] is None else row[4]) for row in rows if not row[2] and row[4] != "[]")
+    wrong = _wrong_answers(db, groups)
     questions = []
     for position in range(1, assignment.size + 1):
-        here = by_position.get(position, [])
-        times = [time_ms for _, time_ms in here if time_ms is not None]
+        here = times.get(position, [])
         questions.append(
             QuestionStats(
                 position,
-                len(here),
-                sum(1 for correct, _ in here if correct),
+                answered[position],
+                right[position],
                 [(kind, text, n) for (kind, text), n in wrong.get(position, Counter()).most_common(5)],
-                statistics.median(times) if times else None,
+                statistics.median(here) if here else None,
                 None if assignment.variant else assignment.shared_exercise(position),
             )
         )
@@ -166,39 +173,38 @@ def _in(session_ids: list[int]) -> str:
     return ", ".join("?" for _ in session_ids)
 
 
-def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int, int | None]]:
-    """(position, right or not, time) of each first answer in the sessions, from a covering index."""
+def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int, int, int | None, str | None, int]]:
+    """(position, session, right or not, time, wrong parts as kept, answer id) of each first answer in the
+    sessions: an index for all but the short ``wrong`` column."""
     if not session_ids:
         return []
     return db.execute(
-        "SELECT q.position, a.correct, a.time_ms FROM questions q JOIN answers a ON a.question_id = q.id"
-        f" AND a.attempt = 1 WHERE q.session_id IN ({_in(session_ids)})",
+        "SELECT q.position, q.session_id, a.correct, a.time_ms, a.wrong, a.id FROM questions q"
+        f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({_in(session_ids)})"
+        " ORDER BY q.session_id, q.position",  # the index's order: no sorting
         session_ids,
     ).fetchall()
 
 
-def _wrong_answers(db: Database, session_ids: list[int]) -> dict[int, Counter[tuple[str, str]]]:
+def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict[int, Counter[tuple[str, str]]]:
     """Per position, how many wrong first answers gave each (part kind, answer as given).
 
-    Read from each answer's ``wrong`` column (kept as it is recorded), grouped in SQL; a row without one
-    (written by another writer) is read from its payload. The counters are filled in the order the answers
-    come in the sessions (by session, then part), so that ties among the most common keep that order."""
-    if not session_ids:
-        return {}
-    groups = db.execute(
-        "SELECT q.position, a.wrong, COUNT(*), MIN(q.session_id), CASE WHEN a.wrong IS NULL THEN a.given END,"
-        " CASE WHEN a.wrong IS NULL THEN a.parts END FROM questions q JOIN answers a ON a.question_id = q.id"
-        f" AND a.attempt = 1 WHERE q.session_id IN ({_in(session_ids)}) AND NOT a.correct AND a.wrong IS NOT '[]'"
-        " GROUP BY q.position, COALESCE(a.wrong, a.id)",
-        session_ids,
-    ).fetchall()
-    groups.sort(key=lambda group: group[3])
+    Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.wrong_answers`); a row
+    without one (written by another writer) is read from its payload. The counters are filled in the order
+    the answers come in the sessions (``groups``' order; then by part), so that ties among the most common
+    keep the order they had when every payload was read in turn."""
+    unkept = [key for _, key in groups if isinstance(key, int)]
+    payloads = {}
+    if unkept:
+        payloads = {
+            answer_id: wrong_parts(json.loads(given), json.loads(parts or "{}"))
+            for answer_id, given, parts in db.execute(
+                f"SELECT id, given, parts FROM answers WHERE id IN ({_in(unkept)})", unkept
+            ).fetchall()
+        }
     tallies: dict[int, Counter[tuple[str, str]]] = {}
-    for position, wrong, n, _first, given, parts in groups:
-        if wrong is None:
-            pairs = wrong_parts(json.loads(given), json.loads(parts or "{}"))
-        else:
-            pairs = [(kind, text) for kind, text in json.loads(wrong)]
+    for (position, key), n in groups.items():
+        pairs = payloads[key] if isinstance(key, int) else [(kind, text) for kind, text in json.loads(key)]
         tally = tallies.setdefault(position, Counter())
         for pair in pairs:
             tally[pair] += n
