@@ -18,21 +18,28 @@ from .classroom.dashboard import AssignmentResults, Heatmap
 
 def heat_rows(heat: Heatmap) -> Markup:
     """The heat map's body: a row per student, a cell per skill column (``right/done`` and its share)."""
-    labels = [(skill, str(escape(label))) for skill, label in heat.skills]
+    labels = [(skill, f" · {escape(label)}: ") for skill, label in heat.skills]
+    # A cell is the same text but for the student's name: kept by (label, tally), a handful of small
+    # numbers that repeat across the class.
+    halves: dict[tuple[str, tuple[int, int]], tuple[str, str]] = {}
+    empty = '\n      <td class="cell empty"></td>\n    '
     out: list[str] = []
     for someone, cells in heat.rows:
         name = str(escape(someone.display_name))
         out.append(f'\n    <tr><th scope="row">{name}</th>\n    ')
         for skill, label in labels:
             cell = cells.get(skill)
-            if cell:
+            if not cell:
+                out.append(empty)
+                continue
+            half = halves.get((label, cell))
+            if half is None:
                 done, right = cell
-                out.append(
-                    f'\n      <td class="cell" style="--share: {right / done:.2f}" title="{name} · {label}:'
-                    f' {right}/{done}">{right}/{done}</td>\n    '
+                half = halves[(label, cell)] = (
+                    f'\n      <td class="cell" style="--share: {right / done:.2f}" title="',
+                    f'{label}{right}/{done}">{right}/{done}</td>\n    ',
                 )
-            else:
-                out.append('\n      <td class="cell empty"></td>\n    ')
+            out.append(f"{half[0]}{name}{half[1]}")
         out.append("</tr>\n  ")
     return Markup("".join(out))
 

@@ -305,12 +305,18 @@ def heatmap(
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
     if students is None:
+        done_by: dict[str, int] = {}
+        right_by: dict[str, int] = {}
         for user_id, skill, done, right in db.execute(
             f"SELECT t.user_id, t.skill, t.done, t.right FROM {tallies} WHERE {where}", params
         ).fetchall():
-            cells.setdefault(user_id, {})[skill] = (done, right)
-            all_done, all_right = totals.get(skill, (0, 0))
-            totals[skill] = (all_done + done, all_right + right)
+            mine = cells.get(user_id)
+            if mine is None:
+                mine = cells[user_id] = {}
+            mine[skill] = (done, right)
+            done_by[skill] = done_by.get(skill, 0) + done
+            right_by[skill] = right_by.get(skill, 0) + right
+        totals = {skill: (done, right_by[skill]) for skill, done in done_by.items()}
     else:
         # The totals summed in SQL, in the order the rows above would first name each skill (by student,
         # then skill), so that ties for the last column fall the same way.
