@@ -13,6 +13,7 @@ from flask import Flask, render_template, render_template_string
 from sqlite_utils import Database
 
 from tutor import classroom as rooms
+from tutor.class_tables import question_hand
 from tutor.classroom.attempts import Attempt, StudentWork
 from tutor.classroom.dashboard import AssignmentResults, Heatmap
 from tutor.classroom.roster import Classroom, Member
@@ -66,6 +67,7 @@ def heat() -> Heatmap:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_heat_map_is_the_markup_the_template_wrote(app: Flask, lang: str) -> None:
     with app.test_request_context(f"/?lang={lang}"):
+        app.preprocess_request()  # the request's language
         for shown in (heat(), replace(heat(), rows=[]), Heatmap([], [], {})):
             assert render_template("partials/heatmap.html", heat=shown) == render_template_string(
                 OLD_HEATMAP, heat=shown
@@ -101,6 +103,7 @@ def test_the_dashboards_student_rows_are_the_markup_the_template_wrote(app: Flas
         [],
     )
     with app.test_request_context(f"/?lang={lang}"):
+        app.preprocess_request()  # the request's language
         context = {"found": found, "assignment": task, "classroom": Classroom(3, "Club", 1, "C", "x")}
         assert render_template_string(NEW_STUDENT_ROWS, **context) == render_template_string(
             OLD_STUDENT_ROWS, **context
@@ -188,3 +191,25 @@ def test_wrong_parts_as_kept_match_the_payload() -> None:
     assert wrong_parts(given, parts) == [("yaku", "(none)"), ("fu", "base=20"), ("points", "None"), ("dora", "")]
     assert [tuple(pair) for pair in json.loads(wrong_column(given, parts))] == wrong_parts(given, parts)
     assert wrong_column(given, None) == "[]"
+
+
+def test_a_questions_hand_is_rendered_once_per_language_and_again_when_it_changes(app: Flask) -> None:
+    settings = {"topics": ["one-han", "fu"], "targets": [], "difficulty": 2, "parts": [], "itemised": False}
+    settings |= {"size": 2, "seed": "hands"}
+    task = rooms.Assignment(12, 1, "Fu", settings, False, "2026-01-01T00:00:00+00:00", None, 1, "each", "x")
+    old = '{% with q = exercise.main %}{% include "partials/context.html" %}{% endwith %}'
+    shown = {}
+    for lang in ("en", "zh"):
+        with app.test_request_context(f"/?lang={lang}"):
+            app.preprocess_request()  # the request's language
+            for position in (1, 2):
+                hand = question_hand(task, position)
+                assert hand == render_template_string(old, exercise=quiz_exercise(settings, position))
+                assert question_hand(task, position) is hand  # kept
+                shown[(lang, position)] = hand
+            reseeded = replace(task, settings={**settings, "seed": "other"})
+            assert question_hand(reseeded, 1) == render_template_string(
+                old, exercise=quiz_exercise(reseeded.settings, 1)
+            )
+            assert question_hand(reseeded, 1) != shown[(lang, 1)]
+    assert shown[("en", 1)] != shown[("zh", 1)]  # the words are the reader's

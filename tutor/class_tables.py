@@ -9,11 +9,17 @@ labels, passed in) stay in the templates.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 
+from flask import render_template
 from markupsafe import Markup, escape
 
+from .classroom.assignments import Assignment
 from .classroom.dashboard import AssignmentResults, Heatmap
+from .i18n import current_language
 
 
 def heat_rows(heat: Heatmap) -> Markup:
@@ -108,3 +114,28 @@ def _when(stamp: str | None) -> str:
     if not stamp:
         return "–"
     return f'<time datetime="{escape(stamp)}" data-local>{escape(stamp[:16].replace("T", " "))} UTC</time>'
+
+
+HANDS_KEPT = 2000
+"""Questions' hands kept as HTML (per language): a hundred assignments of twenty, in two languages."""
+_hands_kept: OrderedDict[tuple[int, str, int, str], Markup] = OrderedDict()
+_hands_lock = threading.Lock()
+
+
+def question_hand(assignment: Assignment, position: int) -> Markup:
+    """What the dashboard's row shows of a shared question (``partials/context.html``: the hand and how it
+    was won), rendered once per language and kept: the same twenty hands are drawn on every request. The
+    key is what decides the drawing (the assignment and its settings, see :meth:`Assignment.shared_exercise`)
+    and the words (the language), so a changed assignment is drawn and rendered again."""
+    key = (assignment.id, json.dumps(assignment.settings, sort_keys=True), position, current_language())
+    with _hands_lock:
+        kept = _hands_kept.get(key)
+        if kept is not None:
+            _hands_kept.move_to_end(key)
+            return kept
+    html = Markup(render_template("partials/context.html", q=assignment.shared_exercise(position).main))
+    with _hands_lock:
+        _hands_kept[key] = html
+        while len(_hands_kept) > HANDS_KEPT:
+            _hands_kept.popitem(last=False)
+    return html
