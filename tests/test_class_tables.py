@@ -12,6 +12,7 @@ import pytest
 from flask import Flask, render_template, render_template_string
 from sqlite_utils import Database
 
+from tests.test_class_scale import build
 from tutor import classroom as rooms
 from tutor.class_tables import question_hand
 from tutor.classroom.attempts import Attempt, StudentWork
@@ -213,3 +214,12 @@ def test_a_questions_hand_is_rendered_once_per_language_and_again_when_it_change
             )
             assert question_hand(reseeded, 1) != shown[(lang, 1)]
     assert shown[("en", 1)] != shown[("zh", 1)]  # the words are the reader's
+
+
+def test_deleting_a_class_takes_its_mistakes_tallies_with_it() -> None:
+    db = Database(memory=True)
+    migrations.apply(db)
+    room = build(db, 5, 6, 2)
+    assert db.execute("SELECT COUNT(*) FROM class_mistake_tallies").fetchone()[0] > 0
+    rooms.delete_class(db, room)
+    assert db.execute("SELECT COUNT(*) FROM class_mistake_tallies").fetchone() == (0,)
