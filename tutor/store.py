@@ -542,6 +542,13 @@ def m014_wrong_answers(db: Database) -> None:
             "UPDATE answers SET wrong = ? WHERE id = ?",
             [(wrong_column(json.loads(given), json.loads(parts)), answer_id) for answer_id, given, parts in rows],
         )
+    # The dashboard reads each first answer's position, result, time and wrong parts: the index it reads
+    # them from (m010's) now holds the wrong parts too.
+    db.execute("DROP INDEX idx_answers_question_tally")
+    db.execute(
+        "CREATE INDEX idx_answers_question_tally ON answers"
+        " (question_id, attempt, correct, score, time_ms, answered_at, wrong)"
+    )
     # The class page's "mistakes the class makes": per class, student and named mistake, every answer to
     # the class's assignments counted as it is written (or taken back), instead of a search through every
     # answer that names a mistake.

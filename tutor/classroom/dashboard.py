@@ -175,7 +175,7 @@ def _in(session_ids: list[int]) -> str:
 
 def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int, int, int | None, str | None, int]]:
     """(position, session, right or not, time, wrong parts as kept, answer id) of each first answer in the
-    sessions: an index for all but the short ``wrong`` column."""
+    sessions, from covering indexes."""
     if not session_ids:
         return []
     return db.execute(
