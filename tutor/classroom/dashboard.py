@@ -289,14 +289,15 @@ def heatmap(
     assignment. With ``students`` (a page of the roster), only their rows are read; the columns and the
     class's totals are still the whole class's."""
     if assignment is None:
-        tallies, where, params = (
-            "class_skill_tallies t JOIN memberships m ON m.class_id = t.class_id AND m.user_id = t.user_id",
+        source, members_only, where, params = (
+            "class_skill_tallies t",
+            " JOIN memberships m ON m.class_id = t.class_id AND m.user_id = t.user_id",
             "t.class_id = ?",
             [classroom.id],
         )
     else:
-        tallies, where, params = (
-            "assignment_skill_tallies t JOIN assignments x ON x.id = t.assignment_id"
+        source, members_only, where, params = (
+            "assignment_skill_tallies t JOIN assignments x ON x.id = t.assignment_id",
             " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = t.user_id",
             "x.class_id = ? AND t.assignment_id = ?",
             [classroom.id, assignment.id],
@@ -304,12 +305,16 @@ def heatmap(
     where += " AND t.skill NOT LIKE 'mistake:%'"
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
+    rows = roster(db, classroom.id) if students is None else students
     if students is None:
+        in_class = {m.user_id for m in rows}  # students who left keep their tallies, not counted
         done_by: dict[str, int] = {}
         right_by: dict[str, int] = {}
         for user_id, skill, done, right in db.execute(
-            f"SELECT t.user_id, t.skill, t.done, t.right FROM {tallies} WHERE {where}", params
+            f"SELECT t.user_id, t.skill, t.done, t.right FROM {source} WHERE {where}", params
         ).fetchall():
+            if user_id not in in_class:
+                continue
             mine = cells.get(user_id)
             if mine is None:
                 mine = cells[user_id] = {}
@@ -321,22 +326,24 @@ def heatmap(
         # The totals summed in SQL, in the order the rows above would first name each skill (by student,
         # then skill), so that ties for the last column fall the same way.
         for skill, done, right, _first in db.execute(
-            f"SELECT t.skill, SUM(t.done), SUM(t.right), MIN(t.user_id) AS first FROM {tallies} WHERE {where}"
+            f"SELECT t.skill, SUM(t.done), SUM(t.right), MIN(t.user_id) AS first FROM {source}{members_only}"
+            f" WHERE {where}"
             " GROUP BY t.skill ORDER BY first, t.skill",
             params,
         ).fetchall():
             totals[skill] = (done, right)
         shown = [m.user_id for m in students]
         for user_id, skill, done, right in db.execute(
-            f"SELECT t.user_id, t.skill, t.done, t.right FROM {tallies} WHERE {where}"
+            f"SELECT t.user_id, t.skill, t.done, t.right FROM {source} WHERE {where}"
             f" AND t.user_id IN ({', '.join('?' for _ in shown)})",
             [*params, *shown],
         ).fetchall():
             cells.setdefault(user_id, {})[skill] = (done, right)
     busiest = sorted(totals, key=lambda s: -totals[s][0])[:columns]
     busiest.sort(key=lambda s: (totals[s][1] / totals[s][0], s))
-    members = [m for m in (roster(db, classroom.id) if students is None else students) if m.user_id in cells]
-    return Heatmap([(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in members], totals)
+    return Heatmap(
+        [(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in rows if m.user_id in cells], totals
+    )
 
 
 @dataclass(frozen=True)
