@@ -116,8 +116,8 @@ def _when(stamp: str | None) -> str:
     return f'<time datetime="{escape(stamp)}" data-local>{escape(stamp[:16].replace("T", " "))} UTC</time>'
 
 
-HANDS_KEPT = 2000
-"""Questions' hands kept as HTML (per language): a hundred assignments of twenty, in two languages."""
+HANDS_KEPT = 1000
+"""Questions' hands kept as HTML (a few kB each): fifty assignments of twenty, or twenty-five in two languages."""
 _hands_kept: OrderedDict[tuple[int, str, int, str], Markup] = OrderedDict()
 _hands_lock = threading.Lock()
 
