@@ -83,7 +83,7 @@ def templates(app: Flask, count: int = 80) -> list[dict[str, Any]]:
     rows = list(
         db.query(
             "SELECT q.topic, q.target, q.difficulty, q.seed, q.payload, a.given, a.correct, a.score, a.parts,"
-            " a.mistakes, a.time_ms, a.id AS answer_id FROM questions q JOIN answers a ON a.question_id = q.id"
+            " a.mistakes, a.wrong, a.time_ms, a.id AS answer_id FROM questions q JOIN answers a ON a.question_id = q.id"
         )
     )
     for row in rows:
@@ -139,7 +139,7 @@ class Writer:
         )
         self.answers.append(
             [answer_id, question_id, user_id, 1, row["given"], row["correct"], row["score"], row["parts"]]
-            + [row["mistakes"], row["time_ms"], moment, int(held)]
+            + [row["mistakes"], row["wrong"], row["time_ms"], moment, int(held)]
         )
         self.skills.extend([answer_id, user_id, skill, right, moment] for skill, right in row["skills"])
         if len(self.answers) >= 5000:
@@ -159,7 +159,7 @@ class Writer:
             )
             self.db.conn.executemany(
                 "INSERT INTO answers (id, question_id, user_id, attempt, given, correct, score, parts, mistakes,"
-                " time_ms, answered_at, held) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " wrong, time_ms, answered_at, held) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 self.answers,
             )
             self.db.conn.executemany(

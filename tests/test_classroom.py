@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,6 +17,7 @@ from tutor.accounts import User, create_guest, register
 from tutor.practice import next_exercise
 from tutor.quiz.skills import skills_touched
 from tutor.store import connect, migrations
+from tutor.wrong_answers import wrong_column
 
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
 
@@ -158,6 +160,24 @@ def test_results_count_the_best_attempt_and_first_attempts_per_question(db: Data
     answer_all(db, task, ann, [True, True, True])  # the third and last attempt
     with pytest.raises(rooms.ClassroomError, match="used all 3"):
         rooms.start_attempt(db, task, ann.id)
+
+
+def test_each_answer_keeps_its_wrong_parts_as_the_dashboard_reads_them(db: Database) -> None:
+    task = make(db, attempts_allowed=2, size=4, topics=["one-han", "fu", "points"])
+    room = rooms.class_by_id(db, task.class_id)
+    ann, ben = people(db, "ann", "ben")
+    for student in (ann, ben):
+        rooms.join(db, student, room.join_code, "1.1.1.1")
+    answer_all(db, task, ann, [False, True, False, False])
+    answer_all(db, task, ben, [False, False, True, False])
+    rows = db.execute("SELECT given, parts, wrong, correct FROM answers").fetchall()
+    assert any(json.loads(wrong) for _, _, wrong, _ in rows)
+    for given, parts, wrong, _ in rows:
+        assert wrong == wrong_column(json.loads(given), json.loads(parts))
+    kept = rooms.results(db, room, task)
+    assert any(q.wrong_answers for q in kept.questions)
+    db.execute("UPDATE answers SET wrong = NULL")  # as another writer leaves them: read from the payloads
+    assert rooms.results(db, room, task) == kept
 
 
 def test_an_unfinished_attempt_is_resumed_not_restarted(db: Database) -> None:

@@ -98,6 +98,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
+    from .class_tables import heat_rows, heat_totals, question_hand, student_rows
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
     from .i18n import current_language, gettext
@@ -118,7 +119,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(
-        hand_drawing=hand_drawing, held_drawing=held_drawing
+        hand_drawing=hand_drawing,
+        held_drawing=held_drawing,
+        heat_rows=heat_rows,
+        heat_totals=heat_totals,
+        student_rows=student_rows,
+        question_hand=question_hand,
     )  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     _security_headers(app)

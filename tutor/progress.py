@@ -34,6 +34,7 @@ from .curriculum import TOPICS
 from .quiz.exercise import Exercise, ExerciseGrade
 from .quiz.skills import info
 from .store import write_transaction
+from .wrong_answers import wrong_column
 
 SCHEDULER = Scheduler(enable_fuzzing=False)  # no fuzz: the same answers give the same schedule
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
@@ -213,14 +214,15 @@ def record_answer(
         if list(db.query("SELECT 1 FROM answers WHERE question_id = ?", [served.id])):
             raise AlreadyAnswered(served.id)
         attempt = 1
+        given_text = json.dumps(given, sort_keys=True)
         cursor = db.execute(
             "INSERT INTO answers (question_id, user_id, attempt, given, correct, score, parts, mistakes, time_ms,"
-            " answered_at, held, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " answered_at, held, outcome, wrong) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 served.id,
                 served.user_id,
                 attempt,
-                json.dumps(given, sort_keys=True),
+                given_text,
                 int(grade.correct),
                 round(grade.score, 4),
                 json.dumps(parts),
@@ -229,6 +231,7 @@ def record_answer(
                 when,
                 int(held),
                 outcome,
+                wrong_column(json.loads(given_text), parts),  # as the dashboard reads it back from the row
             ],
         )
         answer_id = cursor.lastrowid

@@ -8,6 +8,7 @@ every start.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import sqlite3
 import threading
@@ -518,6 +519,84 @@ def m013_game_logs(db: Database) -> None:
         " ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, problem TEXT,"
         " UNIQUE (game_id, position))"
     )
+
+
+@migrations()
+def m014_wrong_answers(db: Database) -> None:
+    """Each answer keeps the parts it got wrong, as given ([[kind, text], ...]; "[]": none), written when it
+    is recorded: a class's dashboard tallies the wrong answers to each question from this short column
+    instead of reading every answer's payload. NULL on a row another writer inserted: read from the payload."""
+    from .wrong_answers import wrong_column
+
+    db.execute("ALTER TABLE answers ADD COLUMN wrong TEXT")
+    db.execute("UPDATE answers SET wrong = '[]' WHERE parts IS NULL")
+    last = 0
+    while True:
+        rows = db.execute(
+            "SELECT id, given, parts FROM answers WHERE id > ? AND parts IS NOT NULL ORDER BY id LIMIT 20000", [last]
+        ).fetchall()
+        if not rows:
+            break
+        last = rows[-1][0]
+        db.conn.executemany(
+            "UPDATE answers SET wrong = ? WHERE id = ?",
+            [(wrong_column(json.loads(given), json.loads(parts)), answer_id) for answer_id, given, parts in rows],
+        )
+    # The dashboard reads each first answer's position, result, time and wrong parts: the index it reads
+    # them from (m010's) now holds the wrong parts too.
+    db.execute("DROP INDEX idx_answers_question_tally")
+    db.execute(
+        "CREATE INDEX idx_answers_question_tally ON answers"
+        " (question_id, attempt, correct, score, time_ms, answered_at, wrong)"
+    )
+    # The class page's "mistakes the class makes": per class, student and named mistake, every answer to
+    # the class's assignments counted as it is written (or taken back), instead of a search through every
+    # answer that names a mistake.
+    db.execute(
+        "CREATE TABLE class_mistake_tallies (class_id INTEGER NOT NULL, user_id INTEGER NOT NULL, mistake TEXT"
+        " NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (class_id, user_id, mistake)) WITHOUT ROWID"
+    )
+    db.execute(
+        "INSERT INTO class_mistake_tallies (class_id, user_id, mistake, n) SELECT x.class_id, a.user_id, j.value,"
+        f" COUNT(*) FROM answers a {_ANSWER_CLASS}, json_each(a.mistakes) j WHERE a.mistakes <> '[]'"
+        " GROUP BY x.class_id, a.user_id, j.value"
+    )
+    for trigger in _MISTAKE_TRIGGERS:
+        db.execute(trigger)
+
+
+_ANSWER_CLASS = (
+    "JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
+    " JOIN assignments x ON x.id = s.assignment_id"
+)
+
+
+def _mistakes_tally(sign: str, row: str) -> str:
+    """Count an answer's named mistakes in (or out of) its class's tallies; answers outside classes none."""
+    if sign == "+":
+        return (
+            "INSERT INTO class_mistake_tallies (class_id, user_id, mistake, n) SELECT x.class_id, a.user_id, j.value,"
+            f" COUNT(*) FROM (SELECT {row}.question_id AS question_id, {row}.user_id AS user_id) a {_ANSWER_CLASS},"
+            f" json_each({row}.mistakes) j WHERE {row}.mistakes <> '[]' GROUP BY j.value"
+            " ON CONFLICT DO UPDATE SET n = n + excluded.n;"
+        )
+    mine = f"user_id = {row}.user_id AND class_id = (SELECT x.class_id FROM (SELECT {row}.question_id AS question_id) a"
+    mine += f" {_ANSWER_CLASS}) AND {row}.mistakes <> '[]'"
+    return (
+        f"UPDATE class_mistake_tallies SET n = n - (SELECT COUNT(*) FROM json_each({row}.mistakes) j WHERE j.value ="
+        f" class_mistake_tallies.mistake) WHERE {mine} AND mistake IN (SELECT value FROM json_each({row}.mistakes));"
+        f" DELETE FROM class_mistake_tallies WHERE {mine} AND n <= 0;"
+    )
+
+
+_MISTAKE_TRIGGERS = (
+    "CREATE TRIGGER class_mistake_tally_added AFTER INSERT ON answers BEGIN " + _mistakes_tally("+", "new") + " END",
+    "CREATE TRIGGER class_mistake_tally_changed AFTER UPDATE OF question_id, user_id, mistakes ON answers BEGIN "
+    + _mistakes_tally("-", "old")
+    + _mistakes_tally("+", "new")
+    + " END",
+    "CREATE TRIGGER class_mistake_tally_deleted AFTER DELETE ON answers BEGIN " + _mistakes_tally("-", "old") + " END",
+)
 
 
 def connect(path: str | Path) -> Database:

@@ -8,6 +8,8 @@ when students see right and wrong (``REVEAL``).
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -84,12 +86,41 @@ class Assignment:
         """Question ``position`` as a student (or, without one, the class's shared seed) is asked it."""
         return quiz_exercise(self.settings_for(user_id) if user_id is not None else self.settings, position)
 
+    def shared_exercise(self, position: int) -> Exercise:
+        """Question ``position`` with the class's shared seed, drawn once and kept (see :func:`_drawn`)."""
+        return _drawn(self.id, json.dumps(self.settings, sort_keys=True), position, self.settings)
+
     def revealed(self, complete: bool, at: datetime | None = None) -> bool:
         """Whether a student whose attempt is ``complete`` (or not) may see right and wrong now."""
         if self.reveal == "each":
             return True
         past_due = bool(self.due_at) and stamp(at) >= str(self.due_at)
         return past_due or (self.reveal == "end" and complete)
+
+
+DRAWN_KEPT = 2000
+"""Drawn questions kept in memory: a hundred assignments of twenty."""
+_drawn_kept: OrderedDict[tuple[int, str, int], Exercise] = OrderedDict()
+_drawn_lock = threading.Lock()
+
+
+def _drawn(assignment_id: int, key: str, position: int, settings: Mapping[str, Any]) -> Exercise:
+    """A question as :func:`quiz_exercise` draws it, kept by assignment, settings (``key``: their canonical
+    JSON) and position: a dashboard shows all of an assignment's questions on every request, and drawing
+    one takes milliseconds. The drawing is a function of the settings alone (no language: words are put in
+    when a page is rendered), so a changed assignment has another key and is drawn again."""
+    whole_key = (assignment_id, key, position)
+    with _drawn_lock:
+        kept = _drawn_kept.get(whole_key)
+        if kept is not None:
+            _drawn_kept.move_to_end(whole_key)
+            return kept
+    exercise = quiz_exercise(settings, position)
+    with _drawn_lock:
+        _drawn_kept[whole_key] = exercise
+        while len(_drawn_kept) > DRAWN_KEPT:
+            _drawn_kept.popitem(last=False)
+    return exercise
 
 
 def _assignment(row: Mapping[str, Any]) -> Assignment:

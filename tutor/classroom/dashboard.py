@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -13,6 +12,8 @@ from sqlite_utils import Database
 
 from ..quiz.exercise import Exercise
 from ..quiz.skills import info
+from ..wrong_answers import answer_text as answer_text  # where the dashboard's callers have found it
+from ..wrong_answers import wrong_parts
 from .assignments import Assignment
 from .attempts import Attempt, StudentWork, best
 from .roster import Classroom, Member, roster
@@ -54,19 +55,6 @@ class AssignmentResults:
         return sum(scores) / len(scores) if scores else None
 
 
-def answer_text(answer: Any) -> str:
-    """An answer as given, in a line: picks joined, itemised fu rows as ``row=fu``.
-
-    >>> answer_text(["pinfu", "tanyao"]), answer_text({"base": "20", "pair": "2"}), answer_text(" 30 ")
-    ('pinfu, tanyao', 'base=20, pair=2', '30')
-    """
-    if isinstance(answer, Mapping):
-        return ", ".join(f"{key}={value}" for key, value in answer.items())
-    if isinstance(answer, list | tuple):
-        return ", ".join(map(str, answer)) or "(none)"
-    return str(answer).strip()
-
-
 def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
     """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
     overview needs only the standings), per question and mistake, for the teacher's dashboard."""
@@ -74,44 +62,72 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
     students = _standings(roster(db, classroom.id), assignment, found)
     if not per_question:
         return AssignmentResults(assignment, students, [])
-    rows = _first_answers(db, [s.tries[0].session_id for s in students if s.tries])
-    by_position: dict[int, list[dict[str, Any]]] = {}
-    for row in rows:
-        by_position.setdefault(row["position"], []).append(row)
+    sessions = sorted(s.tries[0].session_id for s in students if s.tries)
+    rows = _first_answers(db, sessions)
+    answered = Counter(row[0] for row in rows)
+    right = Counter(row[0] for row in rows if row[2])
+    times: dict[int, list[int]] = {}
+    for position, _, _, time_ms, _, _ in rows:
+        if time_ms is not None:
+            times.setdefault(position, []).append(time_ms)
+    # Wrong first answers with the same wrong parts at a position, counted in the order of their first
+    # session (the rows come by session); a row without its wrong parts kept (``answers.wrong`` NULL) is a
+    # group of its own, read from its payload.
+    groups = Counter((row[0], row[5] if row[4] is None else row[4]) for row in rows if not row[2] and row[4] != "[]")
+    wrong = _wrong_answers(db, groups)
     questions = []
     for position in range(1, assignment.size + 1):
-        here = by_position.get(position, [])
-        wrong: Counter[tuple[str, str]] = Counter()
-        for row in here:
-            if row["correct"]:
-                continue  # only wrong answers are read in full (their given and parts are None otherwise)
-            given, parts = json.loads(row["given"]), json.loads(row["parts"] or "{}")
-            for kind, part in parts.items():
-                if not part["correct"]:
-                    wrong[(kind, answer_text(given.get(kind, "")))] += 1
-        times = [r["time_ms"] for r in here if r["time_ms"] is not None]
+        here = times.get(position, [])
         questions.append(
             QuestionStats(
                 position,
-                len(here),
-                sum(1 for r in here if r["correct"]),
-                [(kind, text, n) for (kind, text), n in wrong.most_common(5)],
-                statistics.median(times) if times else None,
-                None if assignment.variant else assignment.exercise(position),
+                answered[position],
+                right[position],
+                [(kind, text, n) for (kind, text), n in wrong.get(position, Counter()).most_common(5)],
+                statistics.median(here) if here else None,
+                None if assignment.variant else assignment.shared_exercise(position),
             )
         )
-    mistakes: Counter[str] = Counter()
-    for row in rows:
-        if row["mistakes"]:
-            mistakes.update(json.loads(row["mistakes"]))
-    return AssignmentResults(assignment, students, questions, mistakes.most_common(10))
+    return AssignmentResults(assignment, students, questions, _mistakes(db, sessions).most_common(10))
 
 
-def overview(db: Database, classroom: Classroom, tasks: list[Assignment]) -> list[tuple[Assignment, AssignmentResults]]:
-    """Every assignment's standings (the class page's overview), from one grouped query and one roster."""
-    members = roster(db, classroom.id)
-    found = _attempts(db, classroom, tasks)
-    return [(task, AssignmentResults(task, _standings(members, task, found.get(task.id, [])), [])) for task in tasks]
+@dataclass(frozen=True)
+class Standing:
+    """An assignment's line on the class page: of the students in the class, how many are done, and
+    their average score (best attempts; over those who answered anything)."""
+
+    done: int
+    students: int
+    average: float | None
+
+
+def overview(db: Database, classroom: Classroom, tasks: list[Assignment]) -> list[tuple[Assignment, Standing]]:
+    """Every assignment's standing (the class page's overview), summed in one grouped query over the
+    attempts' tallies: a student's best attempt has the highest score, and they are done once an attempt
+    is complete (see :func:`.attempts.best`)."""
+    if not tasks:
+        return []
+    students = len(roster(db, classroom.id))
+    sizes = ", ".join("(?, ?)" for _ in tasks)
+    found = {
+        task_id: (done, score, answered)
+        for task_id, done, score, answered in db.execute(
+            f"WITH sizes (id, size) AS (VALUES {sizes}) SELECT b.assignment_id, SUM(b.answered >= b.size),"
+            " SUM(b.score), SUM(b.answered > 0) FROM (SELECT s.assignment_id, sizes.size,"
+            " MAX(COALESCE(t.score, 0)) AS score, MAX(COALESCE(t.answered, 0)) AS answered FROM assignments x"
+            " JOIN sizes ON sizes.id = x.id JOIN practice_sessions s ON s.assignment_id = x.id"
+            " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id"
+            " LEFT JOIN attempt_tallies t ON t.session_id = s.id WHERE x.class_id = ?"
+            " GROUP BY s.assignment_id, s.user_id) b GROUP BY b.assignment_id",
+            [*(value for task in tasks for value in (task.id, task.size)), classroom.id],
+        ).fetchall()
+    }
+    standings = []
+    for task in tasks:
+        done, score, answered = found.get(task.id, (0, 0.0, 0))
+        average = 100 * score / task.size / answered if answered else None
+        standings.append((task, Standing(done, students, average)))
+    return standings
 
 
 def _attempts(db: Database, classroom: Classroom, tasks: list[Assignment]) -> dict[int, list[Attempt]]:
@@ -153,24 +169,59 @@ def _standings(members: list[Member], assignment: Assignment, found: list[Attemp
     ]
 
 
-def _first_answers(db: Database, session_ids: list[int]) -> list[dict[str, Any]]:
+def _in(session_ids: list[int]) -> str:
+    return ", ".join("?" for _ in session_ids)
+
+
+def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int, int, int | None, str | None, int]]:
+    """(position, session, right or not, time, wrong parts as kept, answer id) of each first answer in the
+    sessions, from covering indexes."""
     if not session_ids:
         return []
-    marks = ", ".join("?" for _ in session_ids)
-    return list(
-        db.query(
-            # The payload columns only where needed: most answers are right and name no mistake, and the
-            # rest of each row comes from covering indexes.
-            "SELECT q.position, a.correct, a.score, a.time_ms,"
-            " CASE WHEN a.correct THEN NULL ELSE (SELECT w.given FROM answers w WHERE w.id = a.id) END AS given,"
-            " CASE WHEN a.correct THEN NULL ELSE (SELECT w.parts FROM answers w WHERE w.id = a.id) END AS parts,"
-            " (SELECT w.mistakes FROM answers w WHERE w.question_id = q.id AND w.attempt = 1"
-            " AND w.mistakes <> '[]') AS mistakes"
-            " FROM questions q JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
-            f" WHERE q.session_id IN ({marks})",
-            session_ids,
-        )
-    )
+    return db.execute(
+        "SELECT q.position, q.session_id, a.correct, a.time_ms, a.wrong, a.id FROM questions q"
+        f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({_in(session_ids)})"
+        " ORDER BY q.session_id, q.position",  # the index's order: no sorting
+        session_ids,
+    ).fetchall()
+
+
+def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict[int, Counter[tuple[str, str]]]:
+    """Per position, how many wrong first answers gave each (part kind, answer as given).
+
+    Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.wrong_answers`); a row
+    without one (written by another writer) is read from its payload. The counters are filled in the order
+    the answers come in the sessions (``groups``' order; then by part), so that ties among the most common
+    keep the order they had when every payload was read in turn."""
+    unkept = [key for _, key in groups if isinstance(key, int)]
+    payloads = {}
+    if unkept:
+        payloads = {
+            answer_id: wrong_parts(json.loads(given), json.loads(parts or "{}"))
+            for answer_id, given, parts in db.execute(
+                f"SELECT id, given, parts FROM answers WHERE id IN ({_in(unkept)})", unkept
+            ).fetchall()
+        }
+    tallies: dict[int, Counter[tuple[str, str]]] = {}
+    for (position, key), n in groups.items():
+        pairs = payloads[key] if isinstance(key, int) else [(kind, text) for kind, text in json.loads(key)]
+        tally = tallies.setdefault(position, Counter())
+        for pair in pairs:
+            tally[pair] += n
+    return tallies
+
+
+def _mistakes(db: Database, session_ids: list[int]) -> Counter[str]:
+    """The named mistakes in the sessions' first answers, counted in the order they come (as above)."""
+    if not session_ids:
+        return Counter()
+    rows = db.execute(
+        "SELECT j.value, COUNT(*), MIN((q.session_id << 32) + (q.position << 16) + j.id) AS first FROM questions q"
+        " JOIN answers a ON a.question_id = q.id AND a.attempt = 1 AND a.mistakes <> '[]', json_each(a.mistakes) j"
+        f" WHERE q.session_id IN ({_in(session_ids)}) GROUP BY j.value ORDER BY first",
+        session_ids,
+    ).fetchall()
+    return Counter({mistake: n for mistake, n, _first in rows})
 
 
 ROSTER_PAGE = 100
@@ -227,32 +278,72 @@ def narrowed(sql: str, classroom: Classroom, assignment: Assignment | None) -> t
     return sql + " AND x.id = ?", [classroom.id, assignment.id]
 
 
-def heatmap(db: Database, classroom: Classroom, assignment: Assignment | None = None, columns: int = 30) -> Heatmap:
-    # Per student and skill, the tallies kept as answers are recorded: for the whole class, or one assignment.
+def heatmap(
+    db: Database,
+    classroom: Classroom,
+    assignment: Assignment | None = None,
+    columns: int = 30,
+    students: list[Member] | None = None,
+) -> Heatmap:
+    """Per student and skill, the tallies kept as answers are recorded: for the whole class, or one
+    assignment. With ``students`` (a page of the roster), only their rows are read; the columns and the
+    class's totals are still the whole class's."""
     if assignment is None:
-        sql, params = (
-            "SELECT t.user_id, t.skill, t.done, t.right FROM class_skill_tallies t"
-            " JOIN memberships m ON m.class_id = t.class_id AND m.user_id = t.user_id"
-            " WHERE t.class_id = ? AND t.skill NOT LIKE 'mistake:%'",
+        source, members_only, where, params = (
+            "class_skill_tallies t",
+            " JOIN memberships m ON m.class_id = t.class_id AND m.user_id = t.user_id",
+            "t.class_id = ?",
             [classroom.id],
         )
     else:
-        sql, params = (
-            "SELECT t.user_id, t.skill, t.done, t.right FROM assignment_skill_tallies t JOIN assignments x"
-            " ON x.id = t.assignment_id JOIN memberships m ON m.class_id = x.class_id AND m.user_id = t.user_id"
-            " WHERE x.class_id = ? AND t.assignment_id = ? AND t.skill NOT LIKE 'mistake:%'",
+        source, members_only, where, params = (
+            "assignment_skill_tallies t JOIN assignments x ON x.id = t.assignment_id",
+            " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = t.user_id",
+            "x.class_id = ? AND t.assignment_id = ?",
             [classroom.id, assignment.id],
         )
+    where += " AND t.skill NOT LIKE 'mistake:%'"
     cells: dict[int, dict[str, tuple[int, int]]] = {}
     totals: dict[str, tuple[int, int]] = {}
-    for user_id, skill, done, right in db.execute(sql, params).fetchall():
-        cells.setdefault(user_id, {})[skill] = (done, right)
-        all_done, all_right = totals.get(skill, (0, 0))
-        totals[skill] = (all_done + done, all_right + right)
+    rows = roster(db, classroom.id) if students is None else students
+    if students is None:
+        in_class = {m.user_id for m in rows}  # students who left keep their tallies, not counted
+        done_by: dict[str, int] = {}
+        right_by: dict[str, int] = {}
+        for user_id, skill, done, right in db.execute(
+            f"SELECT t.user_id, t.skill, t.done, t.right FROM {source} WHERE {where}", params
+        ).fetchall():
+            if user_id not in in_class:
+                continue
+            mine = cells.get(user_id)
+            if mine is None:
+                mine = cells[user_id] = {}
+            mine[skill] = (done, right)
+            done_by[skill] = done_by.get(skill, 0) + done
+            right_by[skill] = right_by.get(skill, 0) + right
+        totals = {skill: (done, right_by[skill]) for skill, done in done_by.items()}
+    else:
+        # The totals summed in SQL, in the order the rows above would first name each skill (by student,
+        # then skill), so that ties for the last column fall the same way.
+        for skill, done, right, _first in db.execute(
+            f"SELECT t.skill, SUM(t.done), SUM(t.right), MIN(t.user_id) AS first FROM {source}{members_only}"
+            f" WHERE {where}"
+            " GROUP BY t.skill ORDER BY first, t.skill",
+            params,
+        ).fetchall():
+            totals[skill] = (done, right)
+        shown = [m.user_id for m in students]
+        for user_id, skill, done, right in db.execute(
+            f"SELECT t.user_id, t.skill, t.done, t.right FROM {source} WHERE {where}"
+            f" AND t.user_id IN ({', '.join('?' for _ in shown)})",
+            [*params, *shown],
+        ).fetchall():
+            cells.setdefault(user_id, {})[skill] = (done, right)
     busiest = sorted(totals, key=lambda s: -totals[s][0])[:columns]
     busiest.sort(key=lambda s: (totals[s][1] / totals[s][0], s))
-    members = [m for m in roster(db, classroom.id) if m.user_id in cells]
-    return Heatmap([(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in members], totals)
+    return Heatmap(
+        [(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in rows if m.user_id in cells], totals
+    )
 
 
 @dataclass(frozen=True)
@@ -283,15 +374,11 @@ def reports(db: Database, classroom: Classroom, assignment: Assignment) -> list[
 
 def class_mistakes(db: Database, classroom: Classroom, limit: int = 10) -> list[tuple[str, int, int]]:
     """The named mistakes made in a class's assignments: (mistake id, times, students), the most common
-    first."""
-    sql, params = narrowed(
-        "SELECT j.value AS mistake, COUNT(*) AS n, COUNT(DISTINCT a.user_id) AS students"
-        " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
-        " JOIN assignments x ON x.id = s.assignment_id"
-        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = a.user_id, json_each(a.mistakes) j"
-        " WHERE x.class_id = ? AND a.mistakes <> '[]'",  # the few answers that name a mistake, by a partial index
-        classroom,
-        None,
-    )
-    rows = db.query(sql + " GROUP BY j.value ORDER BY n DESC, j.value LIMIT ?", [*params, limit])
-    return [(row["mistake"], row["n"], row["students"]) for row in rows]
+    first. From the tallies kept as answers are recorded, for the students in the class now."""
+    rows = db.execute(
+        "SELECT t.mistake, SUM(t.n) AS times, COUNT(*) FROM class_mistake_tallies t JOIN memberships m"
+        " ON m.class_id = t.class_id AND m.user_id = t.user_id WHERE t.class_id = ?"
+        " GROUP BY t.mistake ORDER BY times DESC, t.mistake LIMIT ?",
+        [classroom.id, limit],
+    ).fetchall()
+    return [(mistake, times, students) for mistake, times, students in rows]

@@ -189,7 +189,7 @@ def show(class_id: int) -> ResponseReturnValue:
         members=page.members,
         roster_page=page,
         overview=overview,
-        heat=rooms.heat_for(rooms.heatmap(db, classroom), page),
+        heat=rooms.heatmap(db, classroom, students=page.members),
         mistakes=rooms.class_mistakes(db, classroom),
         mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),

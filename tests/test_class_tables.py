@@ -1,0 +1,225 @@
+"""The class pages' long tables written in Python (tutor.class_tables) are the markup the Jinja loops
+wrote before (kept here as the oracle), and an assignment's drawn questions are kept, keyed so that a
+changed assignment is drawn again."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import replace
+
+import pytest
+from flask import Flask, render_template, render_template_string
+from sqlite_utils import Database
+
+from tests.test_class_scale import build
+from tutor import classroom as rooms
+from tutor.class_tables import question_hand
+from tutor.classroom.attempts import Attempt, StudentWork
+from tutor.classroom.dashboard import AssignmentResults, Heatmap
+from tutor.classroom.roster import Classroom, Member
+from tutor.practice import quiz_exercise
+from tutor.store import migrations
+from tutor.wrong_answers import wrong_column, wrong_parts
+
+OLD_HEATMAP = '{# Students × skills: first-try accuracy of a class (Heatmap `heat`). Colour says how well; the text says it too. #}\n{% if heat.skills %}\n<div class="table-scroll heatmap-wrap">\n<table class="heatmap">\n  <thead><tr><th scope="col">{{ _("Student") }}</th>{% for skill, label in heat.skills %}<th scope="col" class="skill"><span>{{ label }}</span></th>{% endfor %}</tr></thead>\n  <tbody>\n  {% for someone, cells in heat.rows %}\n    <tr><th scope="row">{{ someone.display_name }}</th>\n    {% for skill, label in heat.skills %}{% set cell = cells.get(skill) %}\n      {% if cell %}{% set share = cell[1] / cell[0] %}<td class="cell" style="--share: {{ \'%.2f\'|format(share) }}" title="{{ someone.display_name }} · {{ label }}: {{ cell[1] }}/{{ cell[0] }}">{{ cell[1] }}/{{ cell[0] }}</td>{% else %}<td class="cell empty"></td>{% endif %}\n    {% endfor %}</tr>\n  {% endfor %}\n  </tbody>\n  <tfoot><tr><th scope="row">{{ _("Class") }}</th>{% for skill, label in heat.skills %}{% set cell = heat.totals[skill] %}<td class="cell" style="--share: {{ \'%.2f\'|format(cell[1] / cell[0]) }}">{{ (cell[1] / cell[0] * 100)|round|int }} %</td>{% endfor %}</tr></tfoot>\n</table>\n</div>\n<p class="hint">{{ _("First tries at assignment questions, per skill; the class\'s weakest skills on the left. Green is right, red is wrong.") }}</p>\n{% else %}\n<p class="hint">{{ _("The skills map fills in as students answer.") }}</p>\n{% endif %}\n'
+
+OLD_STUDENT_ROWS = """{% from "classroom/_macros.html" import when, percent, status_label, duration %}
+    <tbody>
+    {% for s in found.students %}{% set best = s.counted %}
+      <tr data-student="{{ s.member.user_id }}"><th scope="row"><a href="{{ url_for('classroom.student', class_id=classroom.id, user_id=s.member.user_id) }}">{{ s.member.display_name }}</a></th>
+        <td>{{ status_label(s) }}</td><td class="num">{{ s.tries|length }}/{{ assignment.attempts_allowed }}</td>
+        <td class="num">{% if best %}{{ best.answered }}/{{ assignment.size }}{% else %}0/{{ assignment.size }}{% endif %}</td>
+        <td class="num">{{ best.right if best else 0 }}</td>
+        <td class="num" data-score>{% if best and best.answered %}<a href="{{ url_for('classroom.attempt', class_id=classroom.id, session_id=best.session_id) }}">{{ percent(s.percent) }}</a>{% else %}–{% endif %}</td>
+        <td class="num">{{ duration(best.time_ms if best else 0) }}</td>
+        <td>{{ when(best.last_at if best else none) }}</td></tr>
+    {% endfor %}
+    </tbody>"""
+
+NEW_STUDENT_ROWS = """
+    <tbody>
+    {{ student_rows(found, url_for('classroom.student', class_id=classroom.id, user_id=0)|replace("/students/0", "/students/{id}"), url_for('classroom.attempt', class_id=classroom.id, session_id=0)|replace("/attempts/0", "/attempts/{id}"), {"not started": _("not started"), "in progress": _("in progress"), "done": _("done")}) }}
+    </tbody>"""
+
+assignment_module = importlib.import_module("tutor.classroom.assignments")  # the name is also a function
+
+NAMES = ["Ann", "<b>Bo & 'Cy'</b>", 'Dee "D"', "李", ""]
+
+
+def members(count: int) -> list[Member]:
+    return [
+        Member(100 + n, NAMES[n % len(NAMES)] + str(n), f"user{n}", "2026-01-01T00:00:00+00:00") for n in range(count)
+    ]
+
+
+def heat() -> Heatmap:
+    people = members(7)
+    skills = [("yaku:pinfu", "Pinfu"), ("fu:kanchan", 'Fu: <kanchan> & "x"'), ("table:1", "Mangan, 'tsumo'")]
+    tallies = [(1, 0), (3, 1), (3, 2), (8, 1), (20, 19), (7, 7), (6, 5)]
+    rows = [
+        (m, {skill: tallies[(n + k) % len(tallies)] for k, (skill, _) in enumerate(skills) if (n + k) % 4})
+        for n, m in enumerate(people)
+    ]
+    totals = {"yaku:pinfu": (33, 11), "fu:kanchan": (3, 2), "table:1": (8, 1), "dora:count": (1, 1)}
+    return Heatmap(skills, rows, totals)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_heat_map_is_the_markup_the_template_wrote(app: Flask, lang: str) -> None:
+    with app.test_request_context(f"/?lang={lang}"):
+        app.preprocess_request()  # the request's language
+        for shown in (heat(), replace(heat(), rows=[]), Heatmap([], [], {})):
+            assert render_template("partials/heatmap.html", heat=shown) == render_template_string(
+                OLD_HEATMAP, heat=shown
+            )
+
+
+def work(member: Member, tries: list[Attempt], size: int) -> StudentWork:
+    return StudentWork(member, tries, max(tries, key=lambda a: (a.score, a.answered, -a.number), default=None), size)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_dashboards_student_rows_are_the_markup_the_template_wrote(app: Flask, lang: str) -> None:
+    size = 4
+    task = rooms.Assignment(7, 3, "Fu", {"size": size}, False, "2026-01-01T00:00:00+00:00", None, 3, "each", "x")
+    people = members(6)
+
+    def attempt(session_id: int, user_id: int, number: int, answered: int, score: float, time_ms: int) -> Attempt:
+        last = None if not answered else f"2026-02-0{number}T10:1{number}:00+00:00"
+        return Attempt(
+            session_id, user_id, number, "2026-02-01T10:00:00+00:00", answered, 1, score, time_ms, last, size
+        )
+
+    found = AssignmentResults(
+        task,
+        [
+            work(people[0], [], size),  # not started
+            work(people[1], [attempt(11, 101, 1, 0, 0.0, 0)], size),  # started, nothing answered
+            work(people[2], [attempt(12, 102, 1, 2, 1.5, 59_499)], size),  # in progress, under a minute
+            work(people[3], [attempt(13, 103, 1, 4, 2.5, 59_500), attempt(14, 103, 2, 4, 3.75, 1)], size),
+            work(people[4], [attempt(15, 104, 1, 4, 4.0, 90_000)], size),  # done, minutes
+            work(people[5], [attempt(16, 105, 1, 3, 1 / 3, 3_725_001)], size),
+        ],
+        [],
+    )
+    with app.test_request_context(f"/?lang={lang}"):
+        app.preprocess_request()  # the request's language
+        context = {"found": found, "assignment": task, "classroom": Classroom(3, "Club", 1, "C", "x")}
+        assert render_template_string(NEW_STUDENT_ROWS, **context) == render_template_string(
+            OLD_STUDENT_ROWS, **context
+        )
+
+
+def test_an_assignments_questions_are_drawn_once_and_again_when_it_changes() -> None:
+    settings = {"topics": ["fu", "one-han"], "targets": [], "difficulty": 2, "parts": [], "itemised": False}
+    settings |= {"size": 3, "seed": "kept"}
+    task = rooms.Assignment(9, 1, "Fu", settings, False, "2026-01-01T00:00:00+00:00", None, 1, "each", "x")
+    first = task.shared_exercise(2)
+    assert first == quiz_exercise(settings, 2)
+    assert task.shared_exercise(2) is first  # kept, not drawn again
+    assert replace(task, title="Renamed").shared_exercise(2) is first  # the title does not change the hands
+    reseeded = replace(task, settings={**settings, "seed": "another"})
+    assert reseeded.shared_exercise(2) == quiz_exercise(reseeded.settings, 2) != first
+    harder = replace(task, settings={**settings, "difficulty": 3})
+    assert harder.shared_exercise(2) is not first and harder.shared_exercise(2) == quiz_exercise(harder.settings, 2)
+    assert replace(task, id=10).shared_exercise(2) is not first  # another assignment, kept apart
+    assert task.shared_exercise(1) == quiz_exercise(settings, 1)
+
+
+def test_the_drawn_questions_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(assignment_module, "DRAWN_KEPT", 3)
+    settings = {"topics": ["fu"], "targets": [], "difficulty": 1, "parts": [], "itemised": False, "size": 9}
+    task = rooms.Assignment(11, 1, "Fu", settings | {"seed": "b"}, False, "x", None, 1, "each", "x")
+    for position in range(1, 6):
+        task.shared_exercise(position)
+    assert len(assignment_module._drawn_kept) <= 3
+
+
+def test_the_migration_keeps_each_answers_wrong_parts_and_the_class_mistakes() -> None:
+    db = Database(memory=True)
+    migrations.apply(db, stop_before="m014_wrong_answers")
+    db.execute("INSERT INTO users (id, username, role, is_guest, created_at) VALUES (1, 't', 'teacher', 0, 'x')")
+    db.execute("INSERT INTO users (id, username, role, is_guest, created_at) VALUES (2, 's', 'learner', 0, 'x')")
+    db.execute("INSERT INTO classes (id, name, teacher_id, join_code, created_at) VALUES (1, 'C', 1, 'C', 'x')")
+    db.execute(
+        "INSERT INTO assignments (id, class_id, title, settings, variant, opens_at, attempts_allowed, reveal,"
+        " created_at) VALUES (1, 1, 'A', '{}', 0, 'x', 1, 'each', 'x')"
+    )
+    for session, assignment in ((1, 1), (2, None)):  # an assignment's attempt, and practice
+        db.execute(
+            "INSERT INTO practice_sessions (id, user_id, mode, settings, started_at, assignment_id)"
+            " VALUES (?, 2, 'quiz', '{}', 'x', ?)",
+            [session, assignment],
+        )
+    answers = [
+        (
+            {"han": " 2 ", "yaku": ["pinfu", "riichi"]},
+            {"yaku": {"correct": False}, "han": {"correct": False}},
+            ["a", "a"],
+        ),
+        ({"fu": {"base": "20", "pair": 2}}, {"fu": {"correct": False}}, ["b"]),
+        ({"fu": "30"}, {"fu": {"correct": True}}, []),
+        ({"han": 3}, None, ["a"]),
+    ]
+    for n, (given, parts, mistakes) in enumerate(answers * 2):
+        db.execute(
+            "INSERT INTO questions (id, user_id, session_id, position, topic, difficulty, seed, payload, served_at)"
+            " VALUES (?, 2, ?, ?, 'fu', 1, 's', '{}', 'x')",
+            [f"q{n}", 1 + n // len(answers), n % len(answers) + 1],
+        )
+        db.execute(
+            "INSERT INTO answers (id, question_id, user_id, attempt, given, correct, score, parts, mistakes,"
+            " answered_at) VALUES (?, ?, 2, 1, ?, 0, 0, ?, ?, 'x')",
+            [n + 1, f"q{n}", json.dumps(given), None if parts is None else json.dumps(parts), json.dumps(mistakes)],
+        )
+    migrations.apply(db)
+    kept = [json.loads(wrong) for (wrong,) in db.execute("SELECT wrong FROM answers ORDER BY id").fetchall()]
+    assert kept[:4] == [[["yaku", "pinfu, riichi"], ["han", "2"]], [["fu", "base=20, pair=2"]], [], []]
+    assert kept[4:] == kept[:4]
+    # Only the class's answers count, each named mistake as often as it is named.
+    assert db.execute(
+        "SELECT class_id, user_id, mistake, n FROM class_mistake_tallies ORDER BY mistake"
+    ).fetchall() == [
+        (1, 2, "a", 3),
+        (1, 2, "b", 1),
+    ]
+
+
+def test_wrong_parts_as_kept_match_the_payload() -> None:
+    given = {"yaku": [], "han": True, "fu": {"base": "20"}, "points": None}
+    parts = {kind: {"correct": kind == "han"} for kind in given} | {"dora": {"correct": False}}
+    assert wrong_parts(given, parts) == [("yaku", "(none)"), ("fu", "base=20"), ("points", "None"), ("dora", "")]
+    assert [tuple(pair) for pair in json.loads(wrong_column(given, parts))] == wrong_parts(given, parts)
+    assert wrong_column(given, None) == "[]"
+
+
+def test_a_questions_hand_is_rendered_once_per_language_and_again_when_it_changes(app: Flask) -> None:
+    settings = {"topics": ["one-han", "fu"], "targets": [], "difficulty": 2, "parts": [], "itemised": False}
+    settings |= {"size": 2, "seed": "hands"}
+    task = rooms.Assignment(12, 1, "Fu", settings, False, "2026-01-01T00:00:00+00:00", None, 1, "each", "x")
+    old = '{% with q = exercise.main %}{% include "partials/context.html" %}{% endwith %}'
+    shown = {}
+    for lang in ("en", "zh"):
+        with app.test_request_context(f"/?lang={lang}"):
+            app.preprocess_request()  # the request's language
+            for position in (1, 2):
+                hand = question_hand(task, position)
+                assert hand == render_template_string(old, exercise=quiz_exercise(settings, position))
+                assert question_hand(task, position) is hand  # kept
+                shown[(lang, position)] = hand
+            reseeded = replace(task, settings={**settings, "seed": "other"})
+            assert question_hand(reseeded, 1) == render_template_string(
+                old, exercise=quiz_exercise(reseeded.settings, 1)
+            )
+            assert question_hand(reseeded, 1) != shown[(lang, 1)]
+    assert shown[("en", 1)] != shown[("zh", 1)]  # the words are the reader's
+
+
+def test_deleting_a_class_takes_its_mistakes_tallies_with_it() -> None:
+    db = Database(memory=True)
+    migrations.apply(db)
+    room = build(db, 5, 6, 2)
+    assert db.execute("SELECT COUNT(*) FROM class_mistake_tallies").fetchone()[0] > 0
+    rooms.delete_class(db, room)
+    assert db.execute("SELECT COUNT(*) FROM class_mistake_tallies").fetchone() == (0,)
