@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tutor.engine.api import score_request
-from tutor.gamelog import LogError, compare, read_log
+from tutor.gamelog import LogError, compare, read_log, tenhou6
 from tutor.gamelog.yakulist import by_name, by_number
 
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -180,3 +180,15 @@ def test_points_text_in_english_gives_fu_and_han() -> None:
     text = (REAL / "mr_confusing_nakis_7.json").read_text(encoding="utf-8").replace("40符2飜", "40Fu2Han")
     (win,) = read_log(text).wins
     assert (win.recorded.fu, win.recorded.han, win.recorded.points) == (40, 2, 2600)
+
+
+def test_the_search_for_the_order_of_turns_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # This hand needs a few dozen tries; with fewer allowed the reader refuses it cleanly.
+    monkeypatch.setattr(tenhou6, "SEARCH_STEPS", 10)
+    with pytest.raises(LogError, match="East 2, 2 honba"):
+        read_log((REAL / "mr_confusing_nakis_1.json").read_bytes())
+    monkeypatch.setattr(tenhou6, "SEARCH_STEPS", 2_000)
+    monkeypatch.setattr(tenhou6, "FILE_STEPS", 0)
+    monkeypatch.setattr(tenhou6, "HAND_STEPS", 10)
+    with pytest.raises(LogError):
+        read_log((REAL / "mr_confusing_nakis_1.json").read_bytes())

@@ -104,8 +104,9 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
     players: list[str | None] = [n or None for n in names]
     wins: list[Win] = []
     draws = 0
+    budget = [FILE_STEPS + HAND_STEPS * len(document["log"])]
     for number, kyoku in enumerate(document["log"], start=1):
-        found, drawn = _hand(kyoku, number, file, players, rules)
+        found, drawn = _hand(kyoku, number, file, players, rules, budget)
         wins += found
         draws += drawn
     if not document["log"]:
@@ -170,7 +171,7 @@ def _source(caller: int, letter: str, position: int) -> int:
 
 
 def _hand(
-    kyoku: Any, number: int, file: str, players: list[str | None], rules: dict[str, Any]
+    kyoku: Any, number: int, file: str, players: list[str | None], rules: dict[str, Any], budget: list[int]
 ) -> tuple[list[Win], int]:
     if not isinstance(kyoku, list) or len(kyoku) != 17:
         raise LogError(
@@ -213,7 +214,7 @@ def _hand(
         who, from_who = result[2][:2]
         if type(who) is int and type(from_who) is int:
             ending = (who, from_who)
-    _play(replay, takes, discards, starts, ending)
+    _play(replay, takes, discards, starts, ending, budget)
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise replay.fail(N_("the hand has no result"))
     if result[0] in DRAW_RESULTS:
@@ -228,8 +229,12 @@ def _hand(
 
 _Event = tuple[Any, ...]
 """A move to make on the :class:`HandReplay`: its method's name, then the arguments."""
-SEARCH_STEPS = 200_000
-"""Moves tried at most while putting one hand's turns in order (a real hand needs a few hundred)."""
+SEARCH_STEPS = 2_000
+"""Moves tried at most while putting one hand's turns in order (real hands need under 100)."""
+FILE_STEPS = 20_000
+"""Moves tried at most for a whole file, plus :data:`HAND_STEPS` per hand: a crafted file full of
+ambiguous calls must not keep the reader busy for long."""
+HAND_STEPS = 120
 
 
 @dataclass
@@ -265,6 +270,7 @@ class _Search:
     ending: tuple[int, int] | None
     """(winner, from whom) of the hand's first win: the turns must end where it can happen."""
     replay: HandReplay
+    limit: int = SEARCH_STEPS
     steps: int = 0
     first_failure: tuple[list[_Event], LogError | None] | None = None
     """The moves of the first order tried (always calling when a call fits) and why it fails."""
@@ -276,16 +282,22 @@ def _play(
     discards: list[list[Any]],
     starts: list[list[Tile]],
     ending: tuple[int, int] | None,
+    budget: list[int],
 ) -> None:
-    """Replay the turns (see the module docstring) in the order :func:`_order` finds."""
-    search = _Search(takes, discards, ending, replay)
+    """Replay the turns (see the module docstring) in the order :func:`_order` finds.
+
+    ``budget`` holds the moves the file may still try; this hand's tries are taken from it.
+    """
+    search = _Search(takes, discards, ending, replay, limit=min(SEARCH_STEPS, budget[0]))
     state = _Turns(
         [0] * 4, [0] * 4, [Counter(s) for s in starts], [[] for _ in range(4)], replay.last, replay.dealer, True, []
     )
     events = _order(search, state)
+    budget[0] -= search.steps
     if events is None:
         # No order fits: make the first order tried, so that its first impossible move is named.
-        assert search.first_failure is not None
+        if search.first_failure is None:
+            raise replay.fail(N_("the turns cannot be put in an order that fits the tiles"))
         events, problem = search.first_failure
         for event in events:
             getattr(replay, event[0])(*event[1:])
@@ -321,7 +333,7 @@ def _order(search: _Search, state: _Turns) -> list[_Event] | None:
 
     while True:
         search.steps += 1
-        if search.steps > SEARCH_STEPS:
+        if search.steps > search.limit:
             fail(replay.fail(N_("the turns cannot be put in an order that fits the tiles")))
             return None
         turn = state.turn
