@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tutor.engine.api import score_request
+from tutor.engine.catalogues import Problem
 from tutor.gamelog import LogError, compare, read_log, tenhou6
 from tutor.gamelog.yakulist import by_name, by_number
 
@@ -192,3 +193,16 @@ def test_the_search_for_the_order_of_turns_is_bounded(monkeypatch: pytest.Monkey
     monkeypatch.setattr(tenhou6, "HAND_STEPS", 10)
     with pytest.raises(LogError):
         read_log((REAL / "mr_confusing_nakis_1.json").read_bytes())
+
+
+def test_a_winning_hand_or_dora_unlike_the_moves_is_refused_in_a_marked_sentence() -> None:
+    text = (REAL / "dn_ratio.xml").read_text(encoding="utf-8")
+    with pytest.raises(Problem) as hand:
+        read_log(text.replace('hai="17,22,25,40,', 'hai="16,22,25,40,'))  # the 5m of the hand made red
+    inner = hand.value.said.params["problem"]
+    assert inner.sentence == "the log's winning hand {logged} does not match the moves ({hand})"
+    assert inner.params == {"logged": "067m22244466p567s", "hand": "567m22244466p567s"}
+    with pytest.raises(Problem) as dora:
+        read_log(text.replace('doraHai="31"', 'doraHai="35"'))
+    inner = dora.value.said.params["problem"]
+    assert inner.sentence == "the log's dora indicators {logged} do not match those revealed ({revealed})"

@@ -35,8 +35,14 @@ array per hand::
   not in it. Yakuman are written ``"国士無双(役満)"``.
 
 Nothing says when a kan's dora was flipped or when a hand's turns interleave, so the reader
-replays the turns: after each discard, a seat whose next take is a call from the discarder
-takes the turn, otherwise the next seat draws.
+replays the turns: after each discard, a seat whose next take calls that very tile from the
+discarder takes the turn, otherwise the next seat draws. A seat may let a tile go and call the
+same tile from the same player later (real logs do), so where a call fits the reader also tries
+letting it go, and keeps the order in which every seat holds the tiles it uses and the hand ends
+where its win can happen (:func:`_order`).
+
+Log converters for Mahjong Soul write its own yaku names (Japanese, or English such as
+``"Riichi(1飜)"``) and, set to English, ``Fu``/``Han`` in the points text; both are read.
 """
 
 from __future__ import annotations
