@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
+from tests.conftest import csrf
 from tutor.engine.api import score_request
 from tutor.engine.catalogues import Problem
 from tutor.gamelog import LogError, compare, read_log, tenhou6
@@ -206,3 +208,18 @@ def test_a_winning_hand_or_dora_unlike_the_moves_is_refused_in_a_marked_sentence
         read_log(text.replace('doraHai="31"', 'doraHai="35"'))
     inner = dora.value.said.params["problem"]
     assert inner.sentence == "the log's dora indicators {logged} do not match those revealed ({revealed})"
+
+
+@pytest.mark.parametrize("name", ["dn_bug5.xml", "mr_suukantsu_1.json", "mr_confusing_nakis_7.json"])
+def test_the_app_imports_a_real_log_with_every_win(client: FlaskClient, name: str) -> None:
+    text = (REAL / name).read_text(encoding="utf-8")
+    created = client.post("/api/games", json={"log": text, "file": name}, headers={"X-CSRF-Token": csrf(client)})
+    assert created.status_code == 201, created.json
+    assert created.json["game"]["wins"] == len(logged(name))  # type: ignore[index]
+
+
+def test_the_app_refuses_a_real_three_player_log_by_name(client: FlaskClient) -> None:
+    text = (REAL / "dn_sanma2_excerpt.xml").read_text(encoding="utf-8")
+    refused = client.post("/api/games", json={"log": text}, headers={"X-CSRF-Token": csrf(client)})
+    assert refused.status_code == 400
+    assert refused.json["error"]["code"] == "bad_log" and "three-player" in refused.json["error"]["message"]  # type: ignore[index]
