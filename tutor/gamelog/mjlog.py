@@ -333,8 +333,9 @@ class _Reader:
         )
         han = 13 * len(yakuman_numbers) if yakuman_numbers else sum(h for _, h in yaku)
         recorded = Recorded(han, ten[0], tuple(yaku), ten[1], text, len(yakuman_numbers))
+        # Sorted like the replay's melds: Tenhou lists a red five first (copy 0), we sort it after 5.
         stated = sorted(
-            (kind, tuple(tile(n, self.aka) for n in numbers))
+            (kind, tuple(sorted(tile(n, self.aka) for n in numbers)))
             for kind, numbers, _, _ in map(decode_meld, _ints(element.get("m"), "the AGARI melds"))
         )
         made = sorted((meld.kind, meld.tiles) for meld in replay.seats[who].melds)

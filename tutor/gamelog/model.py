@@ -373,11 +373,15 @@ class HandReplay:
             )
         if concealed is not None and sorted(concealed) != sorted(hand):
             raise self.fail(
-                f"the log's winning hand {format_tiles(concealed)} does not match the moves ({format_tiles(hand)})"
+                N_("the log's winning hand {logged} does not match the moves ({hand})"),
+                logged=format_tiles(concealed),
+                hand=format_tiles(hand),
             )
         if dora is not None and list(dora) != self.dora:
             raise self.fail(
-                f"the log's dora indicators {format_tiles(dora)} do not match those revealed ({format_tiles(self.dora)})"
+                N_("the log's dora indicators {logged} do not match those revealed ({revealed})"),
+                logged=format_tiles(dora),
+                revealed=format_tiles(self.dora),
             )
         last_tile = self.draws == LIVE_WALL
         clean_first_draw = tsumo and not player.discarded and not self.calls_made

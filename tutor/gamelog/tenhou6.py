@@ -35,14 +35,22 @@ array per hand::
   not in it. Yakuman are written ``"国士無双(役満)"``.
 
 Nothing says when a kan's dora was flipped or when a hand's turns interleave, so the reader
-replays the turns: after each discard, a seat whose next take is a call from the discarder
-takes the turn, otherwise the next seat draws.
+replays the turns: after each discard, a seat whose next take calls that very tile from the
+discarder takes the turn, otherwise the next seat draws. A seat may let a tile go and call the
+same tile from the same player later (real logs do), so where a call fits the reader also tries
+letting it go, and keeps the order in which every seat holds the tiles it uses and the hand ends
+where its win can happen (:func:`_order`).
+
+Log converters for Mahjong Soul write its own yaku names (Japanese, or English such as
+``"Riichi(1飜)"``) and, set to English, ``Fu``/``Han`` in the points text; both are read.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.catalogues import N_
@@ -102,8 +110,9 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
     players: list[str | None] = [n or None for n in names]
     wins: list[Win] = []
     draws = 0
+    budget = [FILE_STEPS + HAND_STEPS * len(document["log"])]
     for number, kyoku in enumerate(document["log"], start=1):
-        found, drawn = _hand(kyoku, number, file, players, rules)
+        found, drawn = _hand(kyoku, number, file, players, rules, budget)
         wins += found
         draws += drawn
     if not document["log"]:
@@ -117,7 +126,7 @@ def _rules(rule: Any) -> dict[str, Any]:
     if not isinstance(rule, dict):
         raise LogError(N_('"rule" must be an object'))
     disp = str(rule.get("disp", ""))
-    if "三" in disp:
+    if "三" in disp or "3-Player" in disp:
         raise LogError(
             N_("this is a three-player game (sanma, {rule!r}); supported: {supported}"),
             rule=disp,
@@ -168,7 +177,7 @@ def _source(caller: int, letter: str, position: int) -> int:
 
 
 def _hand(
-    kyoku: Any, number: int, file: str, players: list[str | None], rules: dict[str, Any]
+    kyoku: Any, number: int, file: str, players: list[str | None], rules: dict[str, Any], budget: list[int]
 ) -> tuple[list[Win], int]:
     if not isinstance(kyoku, list) or len(kyoku) != 17:
         raise LogError(
@@ -196,15 +205,22 @@ def _hand(
     )
     takes: list[list[Any]] = []
     discards: list[list[Any]] = []
+    starts: list[list[Tile]] = []
     for seat in range(4):
         start, took, threw = kyoku[4 + 3 * seat : 7 + 3 * seat]
         if not all(isinstance(part, list) for part in (start, took, threw)):
             raise replay.fail(N_("seat {seat}'s tiles are not lists"), seat=seat)
-        replay.deal(seat, [tile(n) for n in start])
+        starts.append([tile(n) for n in start])
+        replay.deal(seat, starts[-1])
         takes.append(list(took))
         discards.append(list(threw))
-    _play(replay, takes, discards)
     result = kyoku[16]
+    ending = None
+    if isinstance(result, list) and len(result) >= 3 and isinstance(result[2], list) and len(result[2]) >= 2:
+        who, from_who = result[2][:2]
+        if type(who) is int and type(from_who) is int:
+            ending = (who, from_who)
+    _play(replay, takes, discards, starts, ending, budget)
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise replay.fail(N_("the hand has no result"))
     if result[0] in DRAW_RESULTS:
@@ -217,42 +233,153 @@ def _hand(
     return wins, 0
 
 
-def _play(replay: HandReplay, takes: list[list[Any]], discards: list[list[Any]]) -> None:
-    """Replay the turns (see the module docstring) until no seat has a move left."""
-    took = [0] * 4
-    threw = [0] * 4
+_Event = tuple[Any, ...]
+"""A move to make on the :class:`HandReplay`: its method's name, then the arguments."""
+SEARCH_STEPS = 2_000
+"""Moves tried at most while putting one hand's turns in order (real hands need under 100)."""
+FILE_STEPS = 20_000
+"""Moves tried at most for a whole file, plus :data:`HAND_STEPS` per hand: a crafted file full of
+ambiguous calls must not keep the reader busy for long."""
+HAND_STEPS = 120
 
-    def next_take(seat: int) -> Any:
-        if took[seat] >= len(takes[seat]):
-            return None
-        took[seat] += 1
-        return takes[seat][took[seat] - 1]
 
-    def draw(seat: int) -> bool:
-        value = next_take(seat)
-        if value is None:
-            return False
-        if not isinstance(value, int):
-            raise replay.fail(N_("seat {seat}'s take {take!r} is a call where a draw was due"), seat=seat, take=value)
-        replay.draw(seat, tile(value))
-        return True
+@dataclass
+class _Turns:
+    """Where a replay of a hand's takes and discards has got to (see :func:`_order`)."""
 
-    turn = replay.dealer
-    drawing = True
+    took: list[int]
+    threw: list[int]
+    hands: list[Counter[Tile]]
+    pons: list[list[Tile]]
+    last: tuple[str, int, Tile | None]
+    turn: int
+    drawing: bool
+    events: list[_Event]
+
+    def copy(self) -> _Turns:
+        return _Turns(
+            list(self.took),
+            list(self.threw),
+            [Counter(h) for h in self.hands],
+            [list(p) for p in self.pons],
+            self.last,
+            self.turn,
+            self.drawing,
+            list(self.events),
+        )
+
+
+@dataclass
+class _Search:
+    takes: list[list[Any]]
+    discards: list[list[Any]]
+    ending: tuple[int, int] | None
+    """(winner, from whom) of the hand's first win: the turns must end where it can happen."""
+    replay: HandReplay
+    limit: int = SEARCH_STEPS
+    steps: int = 0
+    first_failure: tuple[list[_Event], LogError | None] | None = None
+    """The moves of the first order tried (always calling when a call fits) and why it fails."""
+
+
+def _play(
+    replay: HandReplay,
+    takes: list[list[Any]],
+    discards: list[list[Any]],
+    starts: list[list[Tile]],
+    ending: tuple[int, int] | None,
+    budget: list[int],
+) -> None:
+    """Replay the turns (see the module docstring) in the order :func:`_order` finds.
+
+    ``budget`` holds the moves the file may still try; this hand's tries are taken from it.
+    """
+    search = _Search(takes, discards, ending, replay, limit=min(SEARCH_STEPS, budget[0]))
+    state = _Turns(
+        [0] * 4, [0] * 4, [Counter(s) for s in starts], [[] for _ in range(4)], replay.last, replay.dealer, True, []
+    )
+    events = _order(search, state)
+    budget[0] -= search.steps
+    if events is None:
+        # No order fits: make the first order tried, so that its first impossible move is named.
+        if search.first_failure is None:
+            raise replay.fail(N_("the turns cannot be put in an order that fits the tiles"))
+        events, problem = search.first_failure
+        for event in events:
+            getattr(replay, event[0])(*event[1:])
+        if problem is not None:
+            raise problem
+        return
+    for event in events:
+        getattr(replay, event[0])(*event[1:])
+
+
+def _order(search: _Search, state: _Turns) -> list[_Event] | None:
+    """The hand's moves in play order, or None when none fits.
+
+    The JSON lists each seat's takes and discards separately. Usually the order is forced: after
+    a discard, the seat whose next take calls that very tile takes the turn, else the next seat
+    draws. But a seat may let a tile go and call the same tile from the same player later, so
+    where a call fits, both are tried (the call first), as is every seat that could call; an
+    order is kept when every seat's tiles allow its moves, all moves are used and the hand ends
+    where its win (if any) can happen.
+    """
+    takes, discards, replay = search.takes, search.discards, search.replay
+
+    def fail(problem: LogError | None) -> None:
+        if search.first_failure is None:
+            search.first_failure = (state.events, problem)
+
+    def holds(seat: int, tiles: list[Tile]) -> bool:
+        need = Counter(tiles)
+        return all(state.hands[seat][t] >= n for t, n in need.items())
+
+    def use(seat: int, tiles: list[Tile]) -> None:
+        state.hands[seat].subtract(tiles)
+
     while True:
-        if drawing and not draw(turn):
-            break
-        if threw[turn] >= len(discards[turn]):
+        search.steps += 1
+        if search.steps > search.limit:
+            fail(replay.fail(N_("the turns cannot be put in an order that fits the tiles")))
+            return None
+        turn = state.turn
+        if state.drawing:
+            if state.took[turn] >= len(takes[turn]):
+                break
+            value = takes[turn][state.took[turn]]
+            if not isinstance(value, int):
+                fail(
+                    replay.fail(N_("seat {seat}'s take {take!r} is a call where a draw was due"), seat=turn, take=value)
+                )
+                return None
+            state.took[turn] += 1
+            drawn = tile(value)
+            state.events.append(("draw", turn, drawn))
+            state.hands[turn][drawn] += 1
+            state.last = ("draw", turn, drawn)
+        if state.threw[turn] >= len(discards[turn]):
             break  # a tsumo (or a ron on the latest discard) ended the hand
-        move = discards[turn][threw[turn]]
-        threw[turn] += 1
+        move = discards[turn][state.threw[turn]]
+        state.threw[turn] += 1
         if isinstance(move, str) and ("a" in move or "k" in move):
             letter, _, tiles = _marker(move, "ak")  # an added kan's tiles: its pon's and the added one
             if letter == "a":
-                replay.ankan(turn, tiles)
+                state.events.append(("ankan", turn, tiles))
+                if not holds(turn, tiles):
+                    fail(None)
+                    return None
+                use(turn, tiles)
             else:
-                replay.kakan(turn, _after(move, "k"))
-            drawing = True  # the replacement tile
+                added = _after(move, "k")
+                state.events.append(("kakan", turn, added))
+                pon = next((t for t in state.pons[turn] if t.index == added.index), None)
+                if pon is None or not holds(turn, [added]):
+                    fail(None)
+                    return None
+                state.pons[turn].remove(pon)
+                use(turn, [added])
+                state.last = ("kakan", turn, added)
+            state.drawing = True  # the replacement tile
             continue
         riichi = isinstance(move, str) and move.startswith("r")
         value = move[1:] if riichi else move
@@ -262,31 +389,75 @@ def _play(replay: HandReplay, takes: list[list[Any]], discards: list[list[Any]])
             except ValueError:
                 raise replay.fail(N_("{move!r} is not a riichi discard"), move=move) from None
         if value == 60:
-            last = replay.seats[turn].last_draw
-            if last is None or replay.last[:2] not in (("draw", turn), ("rinshan", turn)):
-                raise replay.fail(N_("seat {seat} discards the tile just drawn (60) without having drawn"), seat=turn)
-            discarded = last
+            if state.last[:2] != ("draw", turn) or state.last[2] is None:
+                fail(replay.fail(N_("seat {seat} discards the tile just drawn (60) without having drawn"), seat=turn))
+                return None
+            discarded = state.last[2]
         else:
             discarded = tile(value)
-        replay.discard(turn, discarded, riichi=riichi)
-        caller = _caller(takes, took, turn)
-        if caller is None:
-            turn = (turn + 1) % 4
-            drawing = True
+        state.events.append(("discard", turn, discarded, riichi))
+        if not holds(turn, [discarded]):
+            fail(None)
+            return None
+        use(turn, [discarded])
+        state.last = ("discard", turn, discarded)
+        callers = _callers(takes, state.took, turn, discarded)
+        if not callers:
+            state.turn = (turn + 1) % 4
+            state.drawing = True
             continue
-        letter, position, tiles = _marker(next_take(caller), "cpm")
-        called = _after(takes[caller][took[caller] - 1], letter)
-        kind = {"c": "chi", "p": "pon", "m": "minkan"}[letter]
-        replay.call(caller, kind, tiles, called, _source(caller, letter, position))
-        turn = caller
-        drawing = kind == "minkan"
-        if drawing and threw[turn] < len(discards[turn]) and discards[turn][threw[turn]] == 0:
-            threw[turn] += 1  # the discard a called kan replaces
-    left = [seat for seat in range(4) if took[seat] < len(takes[seat]) or threw[seat] < len(discards[seat])]
+        for caller in [*callers, None]:
+            branch = state.copy()
+            if caller is None:
+                branch.turn = (turn + 1) % 4
+                branch.drawing = True
+            elif not _call(branch, caller, takes, discards, turn):
+                if search.first_failure is None:
+                    search.first_failure = (branch.events, None)
+                continue
+            found = _order(search, branch)
+            if found is not None:
+                return found
+        return None
+    left = [seat for seat in range(4) if state.took[seat] < len(takes[seat]) or state.threw[seat] < len(discards[seat])]
     if left:
-        raise replay.fail(
-            N_("seat {seat} has moves left after the hand ended: the turns do not fit together"), seat=left[0]
+        fail(
+            replay.fail(
+                N_("seat {seat} has moves left after the hand ended: the turns do not fit together"), seat=left[0]
+            )
         )
+        return None
+    if search.ending is not None:
+        who, from_who = search.ending
+        what, seat, _ = state.last
+        fits = seat == who and what == "draw" if who == from_who else seat == from_who and what in ("discard", "kakan")
+        if not fits:
+            fail(None)  # the win itself then says what does not fit
+            return None
+    return state.events
+
+
+def _call(state: _Turns, caller: int, takes: list[list[Any]], discards: list[list[Any]], discarder: int) -> bool:
+    """Make ``caller``'s next take, a call of ``discarder``'s latest discard; False if its tiles are not held."""
+    text = takes[caller][state.took[caller]]
+    state.took[caller] += 1
+    letter, position, tiles = _marker(text, "cpm")
+    called = _after(text, letter)
+    kind = {"c": "chi", "p": "pon", "m": "minkan"}[letter]
+    state.events.append(("call", caller, kind, tiles, called, _source(caller, letter, position)))
+    own = list(tiles)
+    own.remove(called)
+    if any(state.hands[caller][t] < n for t, n in Counter(own).items()):
+        return False
+    state.hands[caller].subtract(own)
+    if kind == "pon":
+        state.pons[caller].append(called)
+    state.last = ("call", caller, called)
+    state.turn = caller
+    state.drawing = kind == "minkan"
+    if state.drawing and state.threw[caller] < len(discards[caller]) and discards[caller][state.threw[caller]] == 0:
+        state.threw[caller] += 1  # the discard a called kan replaces
+    return True
 
 
 def _after(text: str, letter: str) -> Tile:
@@ -294,8 +465,8 @@ def _after(text: str, letter: str) -> Tile:
     return tile(int(text[position + 1 : position + 3]))
 
 
-def _caller(takes: list[list[Any]], took: list[int], discarder: int) -> int | None:
-    """The seat whose next take is a call of ``discarder``'s tile (pon or kan before chi)."""
+def _callers(takes: list[list[Any]], took: list[int], discarder: int, discarded: Tile) -> list[int]:
+    """The seats whose next take is a call of ``discarder``'s tile ``discarded``: pon or kan before chi."""
     found = []
     for seat in range(4):
         if seat == discarder or took[seat] >= len(takes[seat]):
@@ -303,9 +474,9 @@ def _caller(takes: list[list[Any]], took: list[int], discarder: int) -> int | No
         value = takes[seat][took[seat]]
         if isinstance(value, str):
             letter, position, _ = _marker(value, "cpm")
-            if _source(seat, letter, position) == discarder:
+            if _source(seat, letter, position) == discarder and _after(value, letter) == discarded:
                 found.append((letter == "c", seat))
-    return min(found)[1] if found else None
+    return [seat for _, seat in sorted(found)]
 
 
 def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
@@ -331,8 +502,9 @@ def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
             units += han // 13
         if han:
             yaku.append((name, han))
-    fu = re.search(r"(\d+)符", text)
-    han_text = re.search(r"(\d+)飜", text)
+    # Tenhou writes 符 and 飜; Mahjong Soul converters set to English write Fu and Han.
+    fu = re.search(r"(\d+)(?:符|Fu)", text)
+    han_text = re.search(r"(\d+)(?:飜|Han)", text)
     han = int(han_text[1]) if han_text else 13 * units if units else sum(h for _, h in yaku)
     recorded = Recorded(han, int(fu[1]) if fu else None, tuple(yaku), value, text, units)
     pao = detail[2] if detail[2] != who else None  # the winner's own seat there means no pao

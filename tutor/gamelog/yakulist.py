@@ -63,9 +63,77 @@ TENHOU_YAKU: tuple[tuple[str, str], ...] = (
     ("aka_dora", "赤ドラ"),
 )
 
-BY_NAME = {name: ours for ours, name in TENHOU_YAKU}
 # Spellings other tools write in their tenhou.net/6 exports.
-BY_NAME.update({"国士無双13面": "kokushi_13", "役牌白": "yakuhai_haku", "役牌発": "yakuhai_hatsu", "対対和": "toitoi"})
+OTHER_NAMES: dict[str, str] = {
+    "国士無双13面": "kokushi_13",
+    "役牌白": "yakuhai_haku",
+    "役牌発": "yakuhai_hatsu",
+    "対対和": "toitoi",
+    # Mahjong Soul's own names, which its log converters (e.g. tensoul) write: in Japanese ...
+    "役牌:自風牌": "yakuhai_seat_wind",
+    "役牌:場風牌": "yakuhai_round_wind",
+    "ダブル立直": "double_riichi",
+    "国士無双十三面待ち": "kokushi_13",
+    "国士無双十三面": "kokushi_13",
+    # ... or, set to English, in English.
+    "Fully Concealed Hand": "menzen_tsumo",
+    "Riichi": "riichi",
+    "Ippatsu": "ippatsu",
+    "Robbing a Kan": "chankan",
+    "After a Kan": "rinshan",
+    "Under the Sea": "haitei",
+    "Under the River": "houtei",
+    "Pinfu": "pinfu",
+    "All Simples": "tanyao",
+    "Pure Double Sequence": "iipeikou",
+    "Seat Wind": "yakuhai_seat_wind",
+    "Prevalent Wind": "yakuhai_round_wind",
+    "White Dragon": "yakuhai_haku",
+    "Green Dragon": "yakuhai_hatsu",
+    "Red Dragon": "yakuhai_chun",
+    "Double Riichi": "double_riichi",
+    "Seven Pairs": "chiitoitsu",
+    "Half Outside Hand": "chanta",
+    "Pure Straight": "ittsu",
+    "Mixed Triple Sequence": "sanshoku",
+    "Triple Triplets": "sanshoku_doukou",
+    "Three Quads": "sankantsu",
+    "All Triplets": "toitoi",
+    "Three Concealed Triplets": "sanankou",
+    "Little Three Dragons": "shousangen",
+    "All Terminals and Honors": "honroutou",
+    "Twice Pure Double Sequence": "ryanpeikou",
+    "Fully Outside Hand": "junchan",
+    "Half Flush": "honitsu",
+    "Full Flush": "chinitsu",
+    "Hand of Man": "renhou",
+    "Blessing of Heaven": "tenhou",
+    "Blessing of Earth": "chiihou",
+    "Big Three Dragons": "daisangen",
+    "Four Concealed Triplets": "suuankou",
+    "Single-wait Four Concealed Triplets": "suuankou_tanki",
+    "All Honors": "tsuuiisou",
+    "All Green": "ryuuiisou",
+    "All Terminals": "chinroutou",
+    "Nine Gates": "chuuren",
+    "True Nine Gates": "junsei_chuuren",
+    "Thirteen Orphans": "kokushi",
+    "Thirteen-wait Thirteen Orphans": "kokushi_13",
+    "Four Big Winds": "daisuushii",
+    "Four Little Winds": "shousuushii",
+    "Four Quads": "suukantsu",
+    "Dora": "dora",
+    "Ura Dora": "ura_dora",
+    "Red Five": "aka_dora",
+}
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name if ch not in " 　:：・-").casefold()
+
+
+BY_NAME = {_key(name): ours for ours, name in TENHOU_YAKU}
+BY_NAME.update({_key(name): ours for name, ours in OTHER_NAMES.items()})
 
 
 def by_number(number: int) -> str | None:
@@ -74,6 +142,5 @@ def by_number(number: int) -> str | None:
 
 
 def by_name(name: str) -> str | None:
-    """Our id for a tenhou.net/6 yaku name (spaces, colons and the like ignored)."""
-    key = "".join(ch for ch in name if ch not in " 　:：・")
-    return BY_NAME.get(key)
+    """Our id for a tenhou.net/6 yaku name (spaces, colons, hyphens and letter case ignored)."""
+    return BY_NAME.get(_key(name))
