@@ -5,6 +5,7 @@ kept here as the oracle), on random classes."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import random
@@ -352,3 +353,36 @@ def test_a_large_class_page_shows_its_roster_and_heat_map_in_pages(app: Flask) -
     past_the_end = client.get("/classes/1?page=999").get_data(as_text=True)
     # The last page (the language switch's links keep the address asked for, so compare without them).
     assert re.sub(r"page=\d+&amp;lang=", "", past_the_end) == re.sub(r"page=\d+&amp;lang=", "", second)
+
+
+def test_a_large_class_dashboard_lists_its_students_in_pages_and_counts_them_all(app: Flask) -> None:
+    db = connect(app.config["DATABASE"])
+    build(db, 4, 130, 1)
+    members = rooms.roster(db, 1)
+    assert len(members) > rooms.ROSTER_PAGE  # about 85% of 130 stayed in the class
+    task_id = next(db.query("SELECT id FROM assignments"))["id"]
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["user_id"] = 1
+        cookie["gen"] = 0
+    pages = [client.get(f"/classes/1/assignments/{task_id}?page={n}").get_data(as_text=True) for n in (1, 2)]
+
+    def students_shown(html: str) -> list[str]:
+        table = html[html.index("data-students") : html.index("</table>", html.index("data-students"))]
+        return re.findall(r'<tr[^>]*>\s*<th scope="row"><a [^>]*>([^<]*)</a>', table)
+
+    def heat_rows(html: str) -> int:
+        table = html[html.index('class="heatmap"') : html.index("</table>", html.index('class="heatmap"'))]
+        return table.count('<th scope="row"') - 1  # the class's totals row
+
+    first, second = students_shown(pages[0]), students_shown(pages[1])
+    assert len(first) == rooms.ROSTER_PAGE and len(second) == len(members) - rooms.ROSTER_PAGE
+    assert [html.unescape(name) for name in first + second] == [m.display_name for m in members]
+    assert heat_rows(pages[0]) <= rooms.ROSTER_PAGE and heat_rows(pages[1]) <= len(second)
+    # The totals are the whole class's on every page.
+    for page in pages:
+        done = re.search(r'data-stat="done">(\d+)/(\d+)<', page)
+        assert done is not None and int(done.group(2)) == len(members)
+    assert pages[0].split("<tfoot>")[1].split("</tfoot>")[0] == pages[1].split("<tfoot>")[1].split("</tfoot>")[0]
+    assert f"Students 1 to 100 of {len(members)}" in pages[0] and "page=2#students" in pages[0]
+    assert "page=1#students" in pages[1]

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from flask import render_template
 from markupsafe import Markup, escape
 
 from .classroom.assignments import Assignment
 from .classroom.dashboard import AssignmentResults, Heatmap
+from .classroom.roster import Member
 from .i18n import current_language
 
 
@@ -60,18 +61,26 @@ def heat_totals(heat: Heatmap) -> Markup:
 
 
 def student_rows(
-    found: AssignmentResults, student_url: str, attempt_url: str, status_names: Mapping[str, str]
+    found: AssignmentResults,
+    student_url: str,
+    attempt_url: str,
+    status_names: Mapping[str, str],
+    shown: Sequence[Member] | None = None,
 ) -> Markup:
     """The dashboard's row per student: status, attempts, the counted attempt's answers, score and times.
 
     ``student_url`` and ``attempt_url`` are the pages' addresses with ``{id}`` where the student's (the
-    attempt's) id goes; ``status_names`` the statuses as the reader's language says them."""
+    attempt's) id goes; ``status_names`` the statuses as the reader's language says them; ``shown`` the
+    students of the page (every student when None)."""
     size = found.assignment.size
     allowed = found.assignment.attempts_allowed
     names = {status: str(escape(name)) for status, name in status_names.items()}
     student_url, attempt_url = str(escape(student_url)), str(escape(attempt_url))
     out = []
+    wanted = None if shown is None else {member.user_id for member in shown}
     for work in found.students:
+        if wanted is not None and (work.member is None or work.member.user_id not in wanted):
+            continue
         best = work.counted
         someone = work.member
         assert someone is not None  # the teacher's rows each name their student

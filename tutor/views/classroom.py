@@ -172,6 +172,11 @@ def join() -> ResponseReturnValue:
     return redirect(url_for("classroom.show", class_id=classroom.id))
 
 
+def _page_number() -> int:
+    """The page of students asked for (``?page=``, from 1; anything else is page 1)."""
+    return whole_number(request.args.get("page"), 1, 1, 10**6)
+
+
 @bp.get("/<int:class_id>")
 @account_required
 def show(class_id: int) -> ResponseReturnValue:
@@ -181,7 +186,7 @@ def show(class_id: int) -> ResponseReturnValue:
     if not teaches:
         work = [(a, rooms.student_work(db, a, _me().id)) for a in tasks]
         return render_template("classroom/class_student.html", classroom=classroom, work=work)
-    page = rooms.roster_page(rooms.roster(db, classroom.id), whole_number(request.args.get("page"), 1, 1, 10**6))
+    page = rooms.roster_page(rooms.roster(db, classroom.id), _page_number())
     overview = rooms.overview(db, classroom, tasks)
     return render_template(
         "classroom/class_teacher.html",
@@ -416,12 +421,16 @@ def assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
     if not teaches:
         work = rooms.student_work(db, task, _me().id)
         return render_template("classroom/assignment_student.html", classroom=classroom, assignment=task, work=work)
+    found = rooms.results(db, classroom, task)
+    # The totals are the whole class's; the rows of students and of the heat map go a page at a time.
+    page = rooms.roster_page([work.member for work in found.students if work.member is not None], _page_number())
     return render_template(
         "classroom/dashboard.html",
         classroom=classroom,
         assignment=task,
-        found=rooms.results(db, classroom, task),
-        heat=rooms.heatmap(db, classroom, task),
+        found=found,
+        roster_page=page,
+        heat=rooms.heatmap(db, classroom, task, students=page.members),
         reports=rooms.reports(db, classroom, task),
         mistake_labels=MISTAKES,
     )
