@@ -154,21 +154,23 @@ def _answers(
         yield task, iter(partial(cursor.fetchmany, _BATCH), [])
 
 
-def _memo(make: Callable[[Any], str], most: int = 4096) -> Callable[[Any], str]:
-    """``make`` of stored JSON, kept for the texts met most (a class gives the same few answers and mistakes
-    again and again); only the first ``most`` texts are kept, so memory stays the same however long the
-    export."""
-    known: dict[Any, str] = {}
+class _Cells(dict[Any, str]):
+    """What ``make`` gives for each value of one column, worked out once: a class's rows hold the same few
+    topics, scores and stored answers again and again, and a dict lookup costs less than a call. Only the
+    first ``most`` values are kept, so memory stays the same however long the export. One per column: the
+    values of a column are of one kind (SQLite's column affinity), so no two equal keys, such as 1 and
+    1.0, stand for different cells (and a REAL column reads -0.0 back as 0.0)."""
 
-    def made(raw: Any) -> str:
-        found = known.get(raw)
-        if found is None:
-            found = make(raw)
-            if len(known) < most:
-                known[raw] = found
-        return found
+    def __init__(self, make: Callable[[Any], str], most: int = 4096) -> None:
+        super().__init__()
+        self.make = make
+        self.most = most
 
-    return made
+    def __missing__(self, value: Any) -> str:
+        made = self.make(value)
+        if len(self) < self.most:
+            self[value] = made
+        return made
 
 
 def csv_cell(value: Any) -> str:
@@ -230,8 +232,10 @@ def results_csv(
     buffer.seek(0)
     buffer.truncate()
     cell = _cell
-    given_cell = _memo(lambda raw: csv_cell(json.loads(raw)))
-    mistakes_cell = _memo(lambda raw: csv_cell(json.loads(raw or "[]")))
+    formula = _FORMULA
+    positions, topics, targets, scores, times = (_Cells(cell) for _ in range(5))
+    givens = _Cells(lambda raw: csv_cell(json.loads(raw)))
+    mistaken = _Cells(lambda raw: csv_cell(json.loads(raw or "[]")))
     for task, batches in _answers(db, classroom, assignment):
         head = [cell(classroom.id), csv_cell(classroom.name), cell(task.id), csv_cell(task.title)]
         who: list[str] = []
@@ -264,19 +268,21 @@ def results_csv(
                         attempt, last_student = 1, student_id
                         who = [*head, cell(student_id), cell(student), cell(username)]
                     who_try = [*who, str(attempt)]
+                # question_id and answered_at, text of their own in each row, are checked here (as _cell
+                # does; their columns hold text), the rest looked up.
                 lines.append(
                     [
                         *who_try,
-                        cell(position),
-                        cell(question_id),
-                        cell(topic),
-                        cell(target),
+                        positions[position],
+                        question_id if question_id[:1] not in formula else "'" + question_id,
+                        topics[topic],
+                        targets[target],
                         "1" if correct else "0",
-                        cell(score),
-                        given_cell(given),
-                        mistakes_cell(mistakes),
-                        cell(time_ms),
-                        cell(answered_at),
+                        scores[score],
+                        givens[given],
+                        mistaken[mistakes],
+                        times[time_ms],
+                        answered_at if answered_at[:1] not in formula else "'" + answered_at,
                     ]
                 )
             writer.writerows(lines)
@@ -358,8 +364,11 @@ _FIELDS = json.JSONEncoder(ensure_ascii=False, separators=(",\n   ", ": "), chec
 
 def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
     """The JSON objects of :func:`iter_export_rows`, indented as the document's answers, in batches."""
-    given_json = _memo(lambda raw: _indented(json.loads(raw), 3))
-    mistakes_json = _memo(lambda raw: _indented(json.loads(raw or "[]"), 3))
+    scalar = partial(json.dumps, ensure_ascii=False)
+    text = json.encoder.encode_basestring  # what json.dumps writes for a str (the C function where there is one)
+    positions, topics, targets, scores, times = (_Cells(scalar) for _ in range(5))
+    givens = _Cells(lambda raw: _indented(json.loads(raw), 3))
+    mistaken = _Cells(lambda raw: _indented(json.loads(raw or "[]"), 3))
     for task, batches in _answers(db, classroom, None):
         head = _FIELDS(
             {"class_id": classroom.id, "class": classroom.name, "assignment_id": task.id, "assignment": task.title}
@@ -392,20 +401,15 @@ def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
                     who = _FIELDS(
                         {"student_id": student_id, "student": student, "username": username, "attempt": attempt}
                     )[1:-1]
-                middle = _FIELDS(
-                    {
-                        "position": position,
-                        "question_id": question_id,
-                        "topic": topic,
-                        "target": target,
-                        "correct": bool(correct),
-                        "score": score,
-                    }
-                )[1:-1]
-                end = _FIELDS({"time_ms": time_ms, "answered_at": answered_at})[1:-1]
+                # question_id and answered_at (text, their own in each row) are written as they come; the rest
+                # is looked up.
                 objects.append(
-                    f'{{\n   {head},\n   {who},\n   {middle},\n   "given": {given_json(given)},'
-                    f'\n   "mistakes": {mistakes_json(mistakes)},\n   {end}\n  }}'
+                    f'{{\n   {head},\n   {who},\n   "position": {positions[position]},'
+                    f'\n   "question_id": {text(question_id)},\n   "topic": {topics[topic]},'
+                    f'\n   "target": {targets[target]},\n   "correct": {"true" if correct else "false"},'
+                    f'\n   "score": {scores[score]},\n   "given": {givens[given]},'
+                    f'\n   "mistakes": {mistaken[mistakes]},\n   "time_ms": {times[time_ms]},'
+                    f'\n   "answered_at": {text(answered_at)}\n  }}'
                 )
             yield objects
 
