@@ -308,11 +308,18 @@ def test_the_streamed_exports_write_the_rows_whatever_the_answers_hold(seed: int
         )
         if not isinstance(given, dict):  # the app grades answers by part; the dashboard reads them so
             db.execute("UPDATE answers SET parts = '{}' WHERE id = ?", [answer_id])
-    for (question_id,) in db.execute("SELECT id FROM questions").fetchall():
+    for n, (question_id,) in enumerate(db.execute("SELECT id FROM questions").fetchall()):
         db.execute(
             "UPDATE questions SET topic = ?, target = ? WHERE id = ?",
             [rng.choice(["fu", "=sum", "役"]), rng.choice([None, "-neg", "pinfu", ""]), question_id],
         )
+        if rng.random() < 0.4:  # ids and times the app never writes, but a cell must still survive
+            odd = rng.choice([f"-q{n}", f"q {n}", f"q,{n}", f'q"{n}"', f"問{n}", f"q\n{n}"])
+            db.execute("UPDATE questions SET id = ? WHERE id = ?", [odd, question_id])
+            db.execute(
+                "UPDATE answers SET question_id = ?, answered_at = ? WHERE question_id = ?",
+                [odd, rng.choice(["=now", "11, 10", "", "2026-10-11 10:00"]), question_id],
+            )
     rows = old_export_rows(db, room, None)
     assert len({json.dumps(row["given"]) for row in rows}) > 5  # the odd values are there to be written
     expected = old_csv(rows)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any, TextIO
@@ -224,22 +225,29 @@ def results_csv(
 ) -> Iterator[str]:
     """``write_csv(out, iter_export_rows(db, classroom, assignment), lang)`` in pieces of about ``size``
     characters, the header line at once. Made from the stored rows as they are: a cell is worked out once
-    per assignment, student, or stored answer text, not once per row."""
+    per assignment, student, or stored value, not once per row, and each line is joined from its fields
+    as the CSV writer writes them."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
     yield buffer.getvalue()
-    buffer.seek(0)
-    buffer.truncate()
-    cell = _cell
-    formula = _FORMULA
-    positions, topics, targets, scores, times = (_Cells(cell) for _ in range(5))
-    givens = _Cells(lambda raw: csv_cell(json.loads(raw)))
-    mistaken = _Cells(lambda raw: csv_cell(json.loads(raw or "[]")))
+
+    def field(value: Any) -> str:
+        """The cell of ``value`` as the CSV writer writes it among others (quoted if need be)."""
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow((csv_cell(value), ""))
+        return buffer.getvalue()[:-3]  # less the empty field and the line's end, ",\r\n"
+
+    plain = _PLAIN
+    positions, topics, targets, scores, times = (_Cells(field) for _ in range(5))
+    givens = _Cells(lambda raw: field(json.loads(raw)))
+    mistaken = _Cells(lambda raw: field(json.loads(raw or "[]")))
+    pieces: list[str] = []
+    length = 0
     for task, batches in _answers(db, classroom, assignment):
-        head = [cell(classroom.id), csv_cell(classroom.name), cell(task.id), csv_cell(task.title)]
-        who: list[str] = []
-        who_try: list[str] = []
+        head = f"{field(classroom.id)},{field(classroom.name)},{field(task.id)},{field(task.title)}"
+        who = who_try = ""
         attempt = 0
         last_student = last_session = None
         for batch in batches:
@@ -266,42 +274,29 @@ def results_csv(
                         attempt += 1
                     else:
                         attempt, last_student = 1, student_id
-                        who = [*head, cell(student_id), cell(student), cell(username)]
-                    who_try = [*who, str(attempt)]
-                # question_id and answered_at, text of their own in each row, are checked here (as _cell
-                # does; their columns hold text), the rest looked up.
+                        who = f"{head},{field(student_id)},{field(student)},{field(username)}"
+                    who_try = f"{who},{attempt}"
+                # question_id and answered_at, text of their own in each row, are written as they are when
+                # they are plain (as they always are: "s3-12", "2026-10-11T10:07:00+00:00"); the rest is
+                # looked up.
                 lines.append(
-                    [
-                        *who_try,
-                        positions[position],
-                        question_id if question_id[:1] not in formula else "'" + question_id,
-                        topics[topic],
-                        targets[target],
-                        "1" if correct else "0",
-                        scores[score],
-                        givens[given],
-                        mistaken[mistakes],
-                        times[time_ms],
-                        answered_at if answered_at[:1] not in formula else "'" + answered_at,
-                    ]
+                    f"{who_try},{positions[position]},"
+                    f"{question_id if type(question_id) is str and plain(question_id) else field(question_id)},"
+                    f"{topics[topic]},{targets[target]},{1 if correct else 0},{scores[score]},"
+                    f"{givens[given]},{mistaken[mistakes]},{times[time_ms]},"
+                    f"{answered_at if type(answered_at) is str and plain(answered_at) else field(answered_at)}\r\n"
                 )
-            writer.writerows(lines)
-            if buffer.tell() >= size:
-                yield buffer.getvalue()
-                buffer.seek(0)
-                buffer.truncate()
-    yield buffer.getvalue()
+            pieces.append("".join(lines))
+            length += len(pieces[-1])
+            if length >= size:
+                yield "".join(pieces)
+                pieces, length = [], 0
+    yield "".join(pieces)
 
 
-_FORMULA = frozenset(("=", "+", "-", "@", "\t", "\r"))
-
-
-def _cell(value: Any) -> str:
-    """:func:`csv_cell` of what a database column holds: nothing, a number or text."""
-    if value is None:
-        return ""
-    text = str(value)
-    return "'" + text if text[:1] in _FORMULA else text
+_PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_:.+-]*").fullmatch
+"""Text that is a cell as it is: nothing a spreadsheet would run (its first character), nothing the CSV
+writer would quote."""
 
 
 def export_document(db: Database, classroom: Classroom) -> dict[str, Any]:
@@ -331,7 +326,8 @@ def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterat
 
 def _json_pieces(db: Database, classroom: Classroom) -> Iterator[str]:
     # The document is written by hand at its top, each part inside by json.dumps (indented where it sits)
-    # and each answer from pieces the C encoder makes (json's indenting encoder is pure Python, and slow).
+    # but the answers, each written from its fields' JSON: json's indenting encoder is pure Python, and
+    # would take most of the time on a large class's hundreds of thousands of answers.
     yield "{"
     for key, value in _document_head(db, classroom).items():
         yield f"\n {json.dumps(key)}: {_indented(value, 1)},"
