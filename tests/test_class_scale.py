@@ -23,6 +23,7 @@ from sqlite_utils import Database
 from tutor import classroom as rooms
 from tutor.classroom.attempts import attempts, best
 from tutor.classroom.dashboard import AssignmentResults, QuestionStats, StudentWork, answer_text
+from tutor.classroom.export import column_header
 from tutor.store import connect, migrations
 from tutor.wrong_answers import wrong_column
 
@@ -271,6 +272,7 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
         rows = list(rooms.iter_export_rows(db, room, task))
         assert rows == old_export_rows(db, room, task)
         assert "".join(rooms.csv_chunks(rows, size=100)) == old_csv(rows)
+        assert "".join(rooms.results_csv(db, room, task, size=100)) == old_csv(rows)
     expected = json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
     assert "".join(rooms.json_chunks(db, room, size=100)) == expected
     # Answers recorded by the app keep their wrong parts on the row (the rows above, written directly, have
@@ -293,6 +295,92 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
             db.execute("UPDATE answers SET user_id = ? WHERE id = ?", [10 + rng.randrange(max(students, 1)), answer_id])
     assert rooms.class_mistakes(db, room) == old_mistakes(db, room)
     assert db.execute("SELECT COUNT(*) FROM class_mistake_tallies WHERE n <= 0").fetchone() == (0,)
+
+
+ODD_GIVEN = [
+    {"fu": "=1+1"},
+    "  30 ",
+    "-5",
+    30,
+    -2.5,
+    True,
+    None,
+    [],
+    {},
+    ["pinfu", 1, None, "=x"],
+    {"a": {"b": [1, 2, {}]}, "c": 'é\n"x"\t,;', "d": []},
+    "中文\u2028",
+    {"fu": {"base": "20", "pair": "2"}, "yaku": ["tanyao"]},
+]
+ODD_MISTAKES = [None, "[]", '["fu-rounding"]', '["=x", "dealer-points"]', '["-1", 2]']
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_streamed_exports_write_the_rows_whatever_the_answers_hold(seed: int) -> None:
+    """results_csv and json_chunks make their cells from the stored values without building the rows:
+    they must still give the bytes the rows give, for every kind of value a column can hold."""
+    db = Database(memory=True)
+    migrations.apply(db)
+    room = build(db, seed, 6, 3)
+    rng = random.Random(seed)
+    names = ["-minus", "@at", "王小明", "zoë", "Ann", "ann"]
+    for (user_id,), name in zip(db.execute("SELECT user_id FROM memberships").fetchall(), names, strict=False):
+        db.execute("UPDATE memberships SET display_name = ? WHERE user_id = ?", [name, user_id])
+        db.execute("UPDATE users SET username = ? WHERE id = ?", [f"+{name}{user_id}", user_id])
+    for (answer_id,) in db.execute("SELECT id FROM answers").fetchall():
+        given = rng.choice(ODD_GIVEN)
+        db.execute(
+            "UPDATE answers SET given = ?, mistakes = ?, time_ms = ?, score = ?, held = ? WHERE id = ?",
+            [
+                json.dumps(given, ensure_ascii=rng.random() < 0.5),
+                rng.choice(ODD_MISTAKES),
+                rng.choice([None, -3, 0, 12000]),
+                rng.choice([-0.5, 0.0, 1e-7, 1.0, 1 / 3]),
+                int(rng.random() < 0.3),  # held answers are exported like the others
+                answer_id,
+            ],
+        )
+        if not isinstance(given, dict):  # the app grades answers by part; the dashboard reads them so
+            db.execute("UPDATE answers SET parts = '{}' WHERE id = ?", [answer_id])
+    for n, (question_id,) in enumerate(db.execute("SELECT id FROM questions").fetchall()):
+        db.execute(
+            "UPDATE questions SET topic = ?, target = ? WHERE id = ?",
+            [rng.choice(["fu", "=sum", "役"]), rng.choice([None, "-neg", "pinfu", ""]), question_id],
+        )
+        if rng.random() < 0.4:  # ids and times the app never writes, but a cell must still survive
+            odd = rng.choice([f"-q{n}", f"q {n}", f"q,{n}", f'q"{n}"', f"問{n}", f"q\n{n}"])
+            db.execute("UPDATE questions SET id = ? WHERE id = ?", [odd, question_id])
+            db.execute(
+                "UPDATE answers SET question_id = ?, answered_at = ? WHERE question_id = ?",
+                [odd, rng.choice(["=now", "11, 10", "", "2026-10-11 10:00"]), question_id],
+            )
+    rows = old_export_rows(db, room, None)
+    assert len({json.dumps(row["given"]) for row in rows}) > 5  # the odd values are there to be written
+    expected = old_csv(rows)
+    assert "'=sum" in expected and "'-0.5" in expected and ",'+" in expected  # cells a spreadsheet would run
+    assert "".join(rooms.results_csv(db, room)) == expected
+    assert "".join(rooms.results_csv(db, room, size=1)) == expected
+    for task in rooms.assignments(db, room):
+        assert "".join(rooms.results_csv(db, room, task, size=50)) == old_csv(old_export_rows(db, room, task))
+    chinese = "".join(rooms.results_csv(db, room, lang="zh"))
+    header, _, body = chinese.partition("\r\n")
+    assert body == expected.partition("\r\n")[2]
+    assert next(csv.reader([header])) == [column_header(column, "zh") for column in rooms.EXPORT_COLUMNS]
+    assert "首次作答正确" in header
+    document = json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
+    assert "".join(rooms.json_chunks(db, room)) == document
+    assert "".join(rooms.json_chunks(db, room, size=1)) == document
+    assert json.loads(document)["answers"] == json.loads(json.dumps(rows))
+
+
+def test_the_exports_of_a_class_without_answers_are_whole_documents() -> None:
+    db = Database(memory=True)
+    migrations.apply(db)
+    room = build(db, 5, 0, 0)
+    assert "".join(rooms.results_csv(db, room)) == old_csv([])
+    document = "".join(rooms.json_chunks(db, room))
+    assert document == json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
+    assert json.loads(document)["answers"] == [] and '"assignments": []' in document
 
 
 @pytest.fixture

@@ -537,11 +537,12 @@ def run_export_class(args: argparse.Namespace) -> int:
             return 2
         out = open(args.output, "w", newline="", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
         try:
+            # The chunks the web exports stream: a large class is written as it is read.
             if args.format == "json":
-                json.dump(classroom.export_document(db, room), out, ensure_ascii=False, indent=1)
+                out.writelines(classroom.json_chunks(db, room))
                 out.write("\n")
             else:
-                classroom.write_csv(out, classroom.export_rows(db, room))
+                out.writelines(classroom.results_csv(db, room))
         finally:
             if args.output:
                 out.close()

@@ -65,6 +65,7 @@ from .export import (
     export_rows,
     iter_export_rows,
     json_chunks,
+    results_csv,
     write_csv,
 )
 from .lifecycle import WhatGoes, archive_class, delete_class, restore_class, what_goes
@@ -152,6 +153,7 @@ __all__ = [
     "export_document",
     "iter_export_rows",
     "json_chunks",
+    "results_csv",
     "export_rows",
     "ROSTER_PAGE",
     "RosterPage",

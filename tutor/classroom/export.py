@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 from typing import Any, TextIO
 
 from sqlite_utils import Database
@@ -82,35 +84,94 @@ def iter_export_rows(
 ) -> Iterator[dict[str, Any]]:
     """:func:`export_rows` one at a time, an assignment per query: the first row comes at once, and memory
     stays that of one assignment's sort whatever the class's size."""
-    sql = (
-        "SELECT s.id AS session_id, s.user_id AS student_id,"
-        " m.display_name AS student, u.username, q.position, q.id AS question_id, q.topic, q.target,"
-        " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
-        " FROM practice_sessions s"
-        " JOIN memberships m ON m.class_id = ? AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
-        " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
-        " WHERE s.assignment_id = ? ORDER BY m.display_name COLLATE NOCASE, s.user_id, s.id, q.position"
-    )
+    for task, batches in _answers(db, classroom, assignment):
+        attempt = 0
+        last_student = last_session = None
+        for batch in batches:
+            for (
+                session_id,
+                student_id,
+                student,
+                username,
+                position,
+                question_id,
+                topic,
+                target,
+                correct,
+                score,
+                given,
+                mistakes,
+                time_ms,
+                answered_at,
+            ) in batch:
+                if session_id != last_session:
+                    last_session = session_id
+                    attempt = attempt + 1 if student_id == last_student else 1
+                    last_student = student_id
+                yield {
+                    "class_id": classroom.id,
+                    "class": classroom.name,
+                    "assignment_id": task.id,
+                    "assignment": task.title,
+                    "student_id": student_id,
+                    "student": student,
+                    "username": username,
+                    "attempt": attempt,
+                    "position": position,
+                    "question_id": question_id,
+                    "topic": topic,
+                    "target": target,
+                    "correct": bool(correct),
+                    "score": score,
+                    "given": json.loads(given),
+                    "mistakes": json.loads(mistakes or "[]"),
+                    "time_ms": time_ms,
+                    "answered_at": answered_at,
+                }
+
+
+_ANSWERS_SQL = (
+    "SELECT s.id, s.user_id, m.display_name, u.username, q.position, q.id, q.topic, q.target,"
+    " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
+    " FROM practice_sessions s"
+    " JOIN memberships m ON m.class_id = ? AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
+    " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+    " WHERE s.assignment_id = ? ORDER BY m.display_name COLLATE NOCASE, s.user_id, s.id, q.position"
+)
+"""An assignment's rows: the session, then the columns of :data:`EXPORT_COLUMNS` from ``student_id`` on
+but ``attempt`` (``given`` and ``mistakes`` as stored JSON). A student's rows come together, their
+sessions in order: the attempt is counted as the rows go by."""
+
+_BATCH = 500
+"""Rows fetched from SQLite at a time."""
+
+
+def _answers(
+    db: Database, classroom: Classroom, assignment: Assignment | None
+) -> Iterator[tuple[Assignment, Iterator[list[tuple[Any, ...]]]]]:
+    """Each assignment (by id) with its rows in batches, read when the export reaches it."""
     for task in [assignment] if assignment else sorted(assignments(db, classroom), key=lambda a: a.id):
-        attempt_numbers: dict[int, dict[int, int]] = {}
-        for row in db.query(sql, [classroom.id, task.id]):
-            numbers = attempt_numbers.setdefault(row["student_id"], {})
-            numbers.setdefault(row["session_id"], len(numbers) + 1)
-            yield {
-                "class_id": classroom.id,
-                "class": classroom.name,
-                "assignment_id": task.id,
-                "assignment": task.title,
-                **{k: row[k] for k in ("student_id", "student", "username")},
-                "attempt": numbers[row["session_id"]],
-                **{k: row[k] for k in ("position", "question_id", "topic", "target")},
-                "correct": bool(row["correct"]),
-                "score": row["score"],
-                "given": json.loads(row["given"]),
-                "mistakes": json.loads(row["mistakes"] or "[]"),
-                "time_ms": row["time_ms"],
-                "answered_at": row["answered_at"],
-            }
+        cursor = db.conn.execute(_ANSWERS_SQL, [classroom.id, task.id])
+        yield task, iter(partial(cursor.fetchmany, _BATCH), [])
+
+
+class _Cells(dict[Any, str]):
+    """What ``make`` gives for each value of one column, worked out once: a class's rows hold the same few
+    topics, scores and stored answers again and again, and a dict lookup costs less than a call. Only the
+    first ``most`` values are kept, so memory stays the same however long the export. One per column: the
+    values of a column are of one kind (SQLite's column affinity), so no two equal keys, such as 1 and
+    1.0, stand for different cells (and a REAL column reads -0.0 back as 0.0)."""
+
+    def __init__(self, make: Callable[[Any], str], most: int = 4096) -> None:
+        super().__init__()
+        self.make = make
+        self.most = most
+
+    def __missing__(self, value: Any) -> str:
+        made = self.make(value)
+        if len(self) < self.most:
+            self[value] = made
+        return made
 
 
 def csv_cell(value: Any) -> str:
@@ -155,21 +216,106 @@ def csv_chunks(rows: Iterable[Mapping[str, Any]], size: int = CHUNK, lang: str =
     yield buffer.getvalue()
 
 
+def results_csv(
+    db: Database,
+    classroom: Classroom,
+    assignment: Assignment | None = None,
+    lang: str = DEFAULT,
+    size: int = CHUNK,
+) -> Iterator[str]:
+    """``write_csv(out, iter_export_rows(db, classroom, assignment), lang)`` in pieces of about ``size``
+    characters, the header line at once. Made from the stored rows as they are: a cell is worked out once
+    per assignment, student, or stored value, not once per row, and each line is joined from its fields
+    as the CSV writer writes them."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
+    yield buffer.getvalue()
+
+    def field(value: Any) -> str:
+        """The cell of ``value`` as the CSV writer writes it among others (quoted if need be)."""
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow((csv_cell(value), ""))
+        return buffer.getvalue()[:-3]  # less the empty field and the line's end, ",\r\n"
+
+    plain = _PLAIN
+    positions, topics, targets, scores, times = (_Cells(field) for _ in range(5))
+    givens = _Cells(lambda raw: field(json.loads(raw)))
+    mistaken = _Cells(lambda raw: field(json.loads(raw or "[]")))
+    pieces: list[str] = []
+    length = 0
+    for task, batches in _answers(db, classroom, assignment):
+        head = f"{field(classroom.id)},{field(classroom.name)},{field(task.id)},{field(task.title)}"
+        who = who_try = ""
+        attempt = 0
+        last_student = last_session = None
+        for batch in batches:
+            lines = []
+            for (
+                session_id,
+                student_id,
+                student,
+                username,
+                position,
+                question_id,
+                topic,
+                target,
+                correct,
+                score,
+                given,
+                mistakes,
+                time_ms,
+                answered_at,
+            ) in batch:
+                if session_id != last_session:  # the next attempt, or the next student's first
+                    last_session = session_id
+                    if student_id == last_student:
+                        attempt += 1
+                    else:
+                        attempt, last_student = 1, student_id
+                        who = f"{head},{field(student_id)},{field(student)},{field(username)}"
+                    who_try = f"{who},{attempt}"
+                # question_id and answered_at, text of their own in each row, are written as they are when
+                # they are plain (as they always are: "s3-12", "2026-10-11T10:07:00+00:00"); the rest is
+                # looked up.
+                lines.append(
+                    f"{who_try},{positions[position]},"
+                    f"{question_id if type(question_id) is str and plain(question_id) else field(question_id)},"
+                    f"{topics[topic]},{targets[target]},{1 if correct else 0},{scores[score]},"
+                    f"{givens[given]},{mistaken[mistakes]},{times[time_ms]},"
+                    f"{answered_at if type(answered_at) is str and plain(answered_at) else field(answered_at)}\r\n"
+                )
+            pieces.append("".join(lines))
+            length += len(pieces[-1])
+            if length >= size:
+                yield "".join(pieces)
+                pieces, length = [], 0
+    yield "".join(pieces)
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_:.+-]*").fullmatch
+"""Text that is a cell as it is: nothing a spreadsheet would run (its first character), nothing the CSV
+writer would quote."""
+
+
 def export_document(db: Database, classroom: Classroom) -> dict[str, Any]:
     """The class's results as one JSON document: the class, each assignment with its students' standing, and
     every answer (the rows of the CSV)."""
-    document = _document(db, classroom)
-    return {**document, "assignments": list(document["assignments"]), "answers": list(document["answers"])}
+    return {
+        **_document_head(db, classroom),
+        "assignments": list(_assignment_documents(db, classroom)),
+        "answers": list(iter_export_rows(db, classroom)),
+    }
 
 
 def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterator[str]:
     """``json.dumps(export_document(...), ensure_ascii=False, indent=1)`` in pieces, made as they are sent:
     each assignment's standings and each answer are read only when their turn comes."""
-    encoder = json.JSONEncoder(ensure_ascii=False, indent=1)
     pieces: list[str] = []
     length = 0
     wanted = 1  # the first piece at once: the download starts before anything slow is read
-    for piece in encoder.iterencode(_document(db, classroom)):
+    for piece in _json_pieces(db, classroom):
         pieces.append(piece)
         length += len(piece)
         if length >= wanted:
@@ -178,43 +324,99 @@ def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterat
     yield "".join(pieces)
 
 
-class _Later(list[Any]):
-    """A list for the JSON encoder whose items are made as the encoder reaches them (the encoder with an
-    indent walks lists with ``for``, after asking whether they are empty)."""
-
-    def __init__(self, items: Iterable[Any]) -> None:
-        super().__init__()
-        self._items = iter(items)
-        self._first: Any = _UNREAD
-
-    def _peek(self) -> Any:
-        if self._first is _UNREAD:
-            self._first = next(self._items, _NOTHING)
-        return self._first
-
-    def __bool__(self) -> bool:
-        return self._peek() is not _NOTHING
-
-    def __iter__(self) -> Iterator[Any]:
-        first = self._peek()
-        if first is not _NOTHING:
-            yield first
-            yield from self._items
+def _json_pieces(db: Database, classroom: Classroom) -> Iterator[str]:
+    # The document is written by hand at its top, each part inside by json.dumps (indented where it sits)
+    # but the answers, each written from its fields' JSON: json's indenting encoder is pure Python, and
+    # would take most of the time on a large class's hundreds of thousands of answers.
+    yield "{"
+    for key, value in _document_head(db, classroom).items():
+        yield f"\n {json.dumps(key)}: {_indented(value, 1)},"
+    yield from _json_list("assignments", ([_indented(one, 2)] for one in _assignment_documents(db, classroom)))
+    yield ","
+    yield from _json_list("answers", _answer_objects(db, classroom))
+    yield "\n}"
 
 
-_NOTHING = object()
-_UNREAD = object()
+def _json_list(key: str, batches: Iterable[list[str]]) -> Iterator[str]:
+    """A list of the document as json.dumps writes it, from its items already indented (in batches): the
+    opening bracket waits for the first item, since an empty list is written ``[]``."""
+    started = False
+    for batch in batches:
+        if batch:
+            yield (",\n  " if started else f"\n {json.dumps(key)}: [\n  ") + ",\n  ".join(batch)
+            started = True
+    yield "\n ]" if started else f"\n {json.dumps(key)}: []"
 
 
-def _document(db: Database, classroom: Classroom) -> dict[str, Any]:
+def _indented(value: Any, level: int) -> str:
+    """``value`` as json.dumps writes it inside a document with ``indent=1``, ``level`` deep: a string holds
+    no raw line break (json escapes them), so every line break is one of the indenting's."""
+    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * level)
+
+
+_FIELDS = json.JSONEncoder(ensure_ascii=False, separators=(",\n   ", ": "), check_circular=False).encode
+"""Flat fields of an answer as its object in the document holds them: ``_FIELDS(fields)[1:-1]``."""
+
+
+def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
+    """The JSON objects of :func:`iter_export_rows`, indented as the document's answers, in batches."""
+    scalar = partial(json.dumps, ensure_ascii=False)
+    text = json.encoder.encode_basestring  # what json.dumps writes for a str (the C function where there is one)
+    positions, topics, targets, scores, times = (_Cells(scalar) for _ in range(5))
+    givens = _Cells(lambda raw: _indented(json.loads(raw), 3))
+    mistaken = _Cells(lambda raw: _indented(json.loads(raw or "[]"), 3))
+    for task, batches in _answers(db, classroom, None):
+        head = _FIELDS(
+            {"class_id": classroom.id, "class": classroom.name, "assignment_id": task.id, "assignment": task.title}
+        )[1:-1]
+        who = ""
+        attempt = 0
+        last_student = last_session = None
+        for batch in batches:
+            objects = []
+            for (
+                session_id,
+                student_id,
+                student,
+                username,
+                position,
+                question_id,
+                topic,
+                target,
+                correct,
+                score,
+                given,
+                mistakes,
+                time_ms,
+                answered_at,
+            ) in batch:
+                if session_id != last_session:
+                    last_session = session_id
+                    attempt = attempt + 1 if student_id == last_student else 1
+                    last_student = student_id
+                    who = _FIELDS(
+                        {"student_id": student_id, "student": student, "username": username, "attempt": attempt}
+                    )[1:-1]
+                # question_id and answered_at (text, their own in each row) are written as they come; the rest
+                # is looked up.
+                objects.append(
+                    f'{{\n   {head},\n   {who},\n   "position": {positions[position]},'
+                    f'\n   "question_id": {text(question_id)},\n   "topic": {topics[topic]},'
+                    f'\n   "target": {targets[target]},\n   "correct": {"true" if correct else "false"},'
+                    f'\n   "score": {scores[score]},\n   "given": {givens[given]},'
+                    f'\n   "mistakes": {mistaken[mistakes]},\n   "time_ms": {times[time_ms]},'
+                    f'\n   "answered_at": {text(answered_at)}\n  }}'
+                )
+            yield objects
+
+
+def _document_head(db: Database, classroom: Classroom) -> dict[str, Any]:
     return {
         "class": {"id": classroom.id, "name": classroom.name, "created_at": classroom.created_at},
         "students": [
             {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
             for m in roster(db, classroom.id)
         ],
-        "assignments": _Later(_assignment_documents(db, classroom)),
-        "answers": _Later(iter_export_rows(db, classroom)),
     }
 
 

@@ -8,7 +8,7 @@ anything that is not theirs (the same answer as for an id that does not exist).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -451,12 +451,13 @@ def start(class_id: int, assignment_id: int) -> ResponseReturnValue:
     return serve_next(session_id)
 
 
-def _csv(rows: Iterable[dict[str, Any]], filename: str) -> Response:
+def _csv(classroom: rooms.Classroom, task: rooms.Assignment | None, filename: str) -> Response:
     # Streamed as the rows are read (with the request's database connection kept open meanwhile): a
     # large class's export starts at once and never sits whole in memory.
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in filename)[:80]
+    chunks = rooms.results_csv(get_db(), classroom, task, lang=current_language())  # header in the teacher's language
     return Response(
-        stream_with_context(rooms.csv_chunks(rows, lang=current_language())),  # header in the teacher's language
+        stream_with_context(chunks),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{safe}.csv"', "Cache-Control": "no-store"},
     )
@@ -466,7 +467,7 @@ def _csv(rows: Iterable[dict[str, Any]], filename: str) -> Response:
 @account_required
 def class_csv(class_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
-    return _csv(rooms.iter_export_rows(get_db(), classroom), f"class-{classroom.id}-results")
+    return _csv(classroom, None, f"class-{classroom.id}-results")
 
 
 @bp.get("/<int:class_id>/results.json")
@@ -485,7 +486,7 @@ def class_json(class_id: int) -> ResponseReturnValue:
 def assignment_csv(class_id: int, assignment_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
     task = _assignment(classroom, assignment_id)
-    return _csv(rooms.iter_export_rows(get_db(), classroom, task), f"class-{classroom.id}-assignment-{task.id}")
+    return _csv(classroom, task, f"class-{classroom.id}-assignment-{task.id}")
 
 
 @bp.get("/<int:class_id>/assignments/<int:assignment_id>/present/<int:position>")
