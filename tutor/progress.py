@@ -466,7 +466,7 @@ def _first_reviews(db: Database, where: str, params: list[Any]) -> dict[str, tup
 def held_sessions(db: Database, user_id: int) -> list[int]:
     """Sessions with answers still held back from the learner's own statistics."""
     # Every progress page asks this, and almost always finds nothing: the partial index of held answers
-    # answers at once, where the planner (without statistics) would read all the learner's answers.
+    # replies at once, where the planner (without statistics) would read all of the learner's answers.
     rows = db.query(
         "SELECT DISTINCT q.session_id FROM answers a INDEXED BY idx_answers_held"
         " JOIN questions q ON q.id = a.question_id WHERE a.user_id = ? AND a.held = 1",

@@ -55,9 +55,12 @@ class AssignmentResults:
         return sum(scores) / len(scores) if scores else None
 
 
-def results(db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True) -> AssignmentResults:
+def results(
+    db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True, exercises: bool = True
+) -> AssignmentResults:
     """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
-    overview needs only the standings), per question and mistake, for the teacher's dashboard."""
+    overview needs only the standings), per question and mistake, for the teacher's dashboard; with
+    ``exercises`` false (an export has no hands to draw), the questions themselves are left out."""
     found = _attempts(db, classroom, [assignment]).get(assignment.id, [])
     students = _standings(roster(db, classroom.id), assignment, found)
     if not per_question:
@@ -85,7 +88,7 @@ def results(db: Database, classroom: Classroom, assignment: Assignment, per_ques
                 right[position],
                 [(kind, text, n) for (kind, text), n in wrong.get(position, Counter()).most_common(5)],
                 statistics.median(here) if here else None,
-                None if assignment.variant else assignment.shared_exercise(position),
+                None if assignment.variant or not exercises else assignment.shared_exercise(position),
             )
         )
     return AssignmentResults(assignment, students, questions, _mistakes(db, sessions).most_common(10))

@@ -422,7 +422,7 @@ def _document_head(db: Database, classroom: Classroom) -> dict[str, Any]:
 
 def _assignment_documents(db: Database, classroom: Classroom) -> Iterator[dict[str, Any]]:
     for one in assignments(db, classroom):
-        found = results(db, classroom, one)
+        found = results(db, classroom, one, exercises=False)
         yield (
             {
                 "id": one.id,
