@@ -91,7 +91,12 @@ def test_calculator_scores_a_hand_from_the_form(client: FlaskClient) -> None:
     }
     html = client.get("/calculator", query_string=query).data.decode()
     assert "1 han 50 fu: 400/800 (non-dealer tsumo)" in html
-    assert "Open kan of simples 8888p: 8 fu" in html
+    # The fu item's tiles are drawn: four 8p pictures between the words, not the code.
+    assert re.search(
+        r"Open kan of simples <span class=\"tiles tiles-small\"[^>]*>(?:<[^>]*8p\.svg[^>]*>|<span[^>]*>|</span>)+: 8 fu",
+        html,
+    )
+    assert html.count('src="/tiles/8p.svg" alt="8 of circles"') >= 8  # the meld drawn, and the fu item
     assert "46 fu, rounded up to 50" in html
 
 
