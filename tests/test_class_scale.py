@@ -474,3 +474,22 @@ def test_a_large_class_dashboard_lists_its_students_in_pages_and_counts_them_all
     assert pages[0].split("<tfoot>")[1].split("</tfoot>")[0] == pages[1].split("<tfoot>")[1].split("</tfoot>")[0]
     assert f"Students 1 to 100 of {len(members)}" in pages[0] and "page=2#students" in pages[0]
     assert "page=1#students" in pages[1]
+
+
+def test_the_heat_maps_name_skills_in_the_readers_language(app: Flask) -> None:
+    db = connect(app.config["DATABASE"])
+    room = build(db, 5, 12, 2)
+    task = rooms.assignments(db, room)[0]
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["user_id"] = 1
+        cookie["gen"] = 0
+    for path, heat in (
+        ("/classes/1", lambda lang: rooms.heatmap(db, room, lang=lang)),
+        (f"/classes/1/assignments/{task.id}", lambda lang: rooms.heatmap(db, room, task, lang=lang)),
+    ):
+        for lang in ("en", "zh"):
+            page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+            shown = re.findall(r'<th scope="col" class="skill"><span>([^<]*)</span>', page)
+            assert shown and [html.unescape(s) for s in shown] == [label for _, label in heat(lang).skills]
+        assert heat("en").skills != heat("zh").skills

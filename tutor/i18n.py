@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask import Flask, Response, current_app, g, has_app_context, request
 from werkzeug.datastructures import MultiDict
@@ -163,11 +164,17 @@ def init_app(app: Flask, languages: list[str]) -> None:
         settlement_text=lambda result: settlement_text(result, current_language()),
     )
     app.jinja_env.filters.update(
+        listed=listed,
         yaku_name=lambda hit: messages.yaku_name(hit.id, current_language()),
         yaku_reason=_yaku_reason,
         yaku_about=lambda rule: messages.text(f"yaku.{rule.id}.about", current_language()),
         fu_text=lambda item: item.render(current_language()) if isinstance(item, FuItem) else item,
     )
+
+
+def listed(items: Iterable[object]) -> str:
+    """Items as the request's language lists them: ``a, b, and c``; ``a、b和c`` in Chinese (Babel's CLDR data)."""
+    return str(format_list([str(item) for item in items], locale=language_tag().replace("-", "_")))
 
 
 def _yaku_reason(hit: YakuHit) -> str:

@@ -31,6 +31,7 @@ from sqlite_utils import Database
 from .clock import moment as current_moment
 from .clock import now, today
 from .curriculum import TOPICS
+from .engine.catalogues import DEFAULT
 from .quiz.exercise import Exercise, ExerciseGrade
 from .quiz.skills import info
 from .store import write_transaction
@@ -624,12 +625,15 @@ def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
     ]
 
 
-def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yaku") -> list[Tally]:
-    """Per skill of a family (yaku, fu, table ...) met in the last ``days``: first tries, and how many right."""
-    return skills_by_family(db, user_id, days, (family,))[family]
+def skill_tallies(db: Database, user_id: int, days: int = 30, family: str = "yaku", lang: str = DEFAULT) -> list[Tally]:
+    """Per skill of a family (yaku, fu, table ...) met in the last ``days``: first tries, and how many
+    right; each labelled in ``lang``."""
+    return skills_by_family(db, user_id, days, (family,), lang)[family]
 
 
-def skills_by_family(db: Database, user_id: int, days: int, families: tuple[str, ...]) -> dict[str, list[Tally]]:
+def skills_by_family(
+    db: Database, user_id: int, days: int, families: tuple[str, ...], lang: str = DEFAULT
+) -> dict[str, list[Tally]]:
     """:func:`skill_tallies` of several families from one read of the per-day tallies (a page shows yaku
     and fu side by side)."""
     window = _Window(days)
@@ -637,7 +641,7 @@ def skills_by_family(db: Database, user_id: int, days: int, families: tuple[str,
     for skill, weeks in window.first_tries(db, user_id, "skill", families).items():
         family = skill.partition(":")[0]
         if weeks.done and family in found:
-            about = info(skill)
+            about = info(skill, lang)
             found[family].append(window.tally(skill, about.label, about.lesson, weeks))
     return {family: sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done)) for family, tallies in found.items()}
 
@@ -690,8 +694,11 @@ class Weakness:
     due_at: str
 
 
-def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = None) -> list[Weakness]:
-    """Skills the learner has got wrong: the lowest share right first, then the least likely remembered now."""
+def weakest(
+    db: Database, user_id: int, limit: int = 10, at: datetime | None = None, lang: str = DEFAULT
+) -> list[Weakness]:
+    """Skills the learner has got wrong: the lowest share right first, then the least likely remembered
+    now; each labelled in ``lang``."""
     moment = current_moment(at)
     found = []
     # skill_states keeps the first tries counted (reviews) and the wrong ones (lapses): the same counts as
@@ -701,7 +708,7 @@ def weakest(db: Database, user_id: int, limit: int = 10, at: datetime | None = N
         [user_id],
     ):
         card = Card.from_json(row["card"])
-        about = info(row["skill"])
+        about = info(row["skill"], lang)
         chance = SCHEDULER.get_card_retrievability(card, moment)
         right = row["reviews"] - row["lapses"]
         found.append(Weakness(row["skill"], about.label, about.lesson, right, row["reviews"], chance, row["due_at"]))

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from tests.conftest import csrf
 from tests.quiz.answering import right_answer, wrong_answer
 from tutor import progress
+from tutor.quiz.skills import label as skill_label
 from tutor.store import connect
 
 
@@ -281,3 +282,21 @@ def test_bad_settings_are_named_on_the_form(client: FlaskClient) -> None:
     assert response.status_code == 400 and b"1 to 50 questions" in response.data
     response = client.post("/practice/start", data={"csrf_token": csrf(client), "topic": "astrology"})
     assert response.status_code == 400 and b"unknown topic(s) astrology" in response.data
+
+
+def test_the_progress_page_names_each_skill_in_the_readers_language(client: FlaskClient, app: Flask) -> None:
+    register(client, "chen")
+    question_id = start(client, mode="practice", topic="fu", difficulty="1")
+    answer(client, app, question_id, right=False)  # a wrong answer: its skills are among the weakest too
+    db = connect(app.config["DATABASE"])
+    try:
+        skills = [row["skill"] for row in db.query("SELECT skill FROM skill_states WHERE lapses > 0")]
+    finally:
+        db.conn.close()
+    assert skills
+    english, chinese = (client.get(f"/progress/?lang={lang}").get_data(as_text=True) for lang in ("en", "zh"))
+    for skill in skills:
+        assert skill_label(skill, "en") in english
+        assert skill_label(skill, "zh") in chinese and skill_label(skill, "zh") != skill_label(skill, "en")
+    weakest = client.get("/api/progress?lang=zh").json["weakest"]  # type: ignore[index]
+    assert {w["label"] for w in weakest} == {skill_label(skill, "zh") for skill in skills}

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..engine.catalogues import DEFAULT
 from ..quiz.exercise import Exercise
 from ..quiz.skills import info
 from ..wrong_answers import answer_text as answer_text  # where the dashboard's callers have found it
@@ -287,6 +288,7 @@ def heatmap(
     assignment: Assignment | None = None,
     columns: int = 30,
     students: list[Member] | None = None,
+    lang: str = DEFAULT,
 ) -> Heatmap:
     """Per student and skill, the tallies kept as answers are recorded: for the whole class, or one
     assignment. With ``students`` (a page of the roster), only their rows are read; the columns and the
@@ -345,7 +347,7 @@ def heatmap(
     busiest = sorted(totals, key=lambda s: -totals[s][0])[:columns]
     busiest.sort(key=lambda s: (totals[s][1] / totals[s][0], s))
     return Heatmap(
-        [(s, info(s).label) for s in busiest], [(m, cells[m.user_id]) for m in rows if m.user_id in cells], totals
+        [(s, info(s, lang).label) for s in busiest], [(m, cells[m.user_id]) for m in rows if m.user_id in cells], totals
     )
 
 

@@ -232,7 +232,8 @@ document.querySelectorAll("time[data-local]").forEach((element) => {
   const moment = new Date(element.getAttribute("datetime"));
   if (!isNaN(moment)) {
     element.title = element.textContent;
-    element.textContent = moment.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    // In the page's language (its <html lang>), not the browser's: a Chinese page reads 2026年12月1日.
+    element.textContent = moment.toLocaleString(document.documentElement.lang || [], { dateStyle: "medium", timeStyle: "short" });
   }
 });
 

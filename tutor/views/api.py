@@ -197,7 +197,7 @@ def progress_summary() -> ResponseReturnValue:
                     "done": w.done,
                     "recall": round(w.retrievability, 3),
                 }
-                for w in progress.weakest(db, user.id)
+                for w in progress.weakest(db, user.id, lang=current_language())
             ],
         }
     )

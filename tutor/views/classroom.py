@@ -194,7 +194,7 @@ def show(class_id: int) -> ResponseReturnValue:
         members=page.members,
         roster_page=page,
         overview=overview,
-        heat=rooms.heatmap(db, classroom, students=page.members),
+        heat=rooms.heatmap(db, classroom, students=page.members, lang=current_language()),
         mistakes=rooms.class_mistakes(db, classroom),
         mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
@@ -430,7 +430,7 @@ def assignment(class_id: int, assignment_id: int) -> ResponseReturnValue:
         assignment=task,
         found=found,
         roster_page=page,
-        heat=rooms.heatmap(db, classroom, task, students=page.members),
+        heat=rooms.heatmap(db, classroom, task, students=page.members, lang=current_language()),
         reports=rooms.reports(db, classroom, task),
         mistake_labels=MISTAKES,
     )

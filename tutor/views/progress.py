@@ -56,7 +56,7 @@ def dashboard() -> str:
     done = sum(total for _, _, total in daily)
     right = sum(r for _, r, _ in daily)
     topics = progress.topic_tallies(db, user.id, window)
-    skills = progress.skills_by_family(db, user.id, window, ("yaku", "fu"))
+    skills = progress.skills_by_family(db, user.id, window, ("yaku", "fu"), current_language())
     return render_template(
         "progress/dashboard.html",
         user=user,
@@ -71,7 +71,7 @@ def dashboard() -> str:
         topics=topics,
         yaku=skills["yaku"],
         fu=skills["fu"],
-        weakest=progress.weakest(db, user.id),
+        weakest=progress.weakest(db, user.id, lang=current_language()),
         assignments=[] if user.is_guest else classroom.to_do(db, user.id),
         mistakes=progress.mistake_counts(db, user.id, window),
         due=len(progress.due_skills(db, user.id, limit=99)),
