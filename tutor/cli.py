@@ -9,7 +9,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
@@ -232,9 +231,9 @@ def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _languages() -> list[str]:
     """English and every language with an interface catalogue (``tutor/translations/<lang>``)."""
-    from .engine.catalogues import DEFAULT, TRANSLATIONS
+    from .engine.catalogues import languages
 
-    return sorted({DEFAULT, *(po.parents[1].name for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))})
+    return languages()
 
 
 def run_standings(args: argparse.Namespace) -> int:
@@ -272,8 +271,13 @@ def run_score(args: argparse.Namespace) -> int:
     from .engine.api import error, evaluate, response
 
     if args.jsonl:
+        import gc
+
         from .engine.batch import score_stream
 
+        # What is loaded by now (modules, tables) lives as long as the process: leave it out of
+        # the collector's passes, which a long batch would otherwise make over it again and again.
+        gc.freeze()
         with _open_input(args.file, binary=True) as stream:
             score_stream(stream, sys.stdout.buffer, args.workers)
         return 0
@@ -439,6 +443,8 @@ def run_check_lessons(args: argparse.Namespace) -> int:
 
 def _lesson_languages(folder: str | None) -> list[str]:
     """English first, then every language that has a folder of lessons, built in or the teacher's."""
+    from pathlib import Path
+
     from .app import resource_dir
 
     roots = [resource_dir("lessons")] + ([Path(folder)] if folder else [])

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .catalogues import N_, Problem, Sentence
+from .catalogues import DEFAULT, N_, Problem, Sentence
 from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
 
 
@@ -37,8 +37,12 @@ class HandError(Problem):
     def __init__(self, code: str, message: str | Sentence, **params: Any) -> None:
         super().__init__(message, **params)
         self.code = code
-        self.message = str(self.said)
+        self.message: str = self.args[0]  # the English, as Problem said it
         self.args = (f"{code}: {self.message}",)
+
+    def text(self, lang: str) -> str:
+        # The English was said once, when the refusal was made: a batch of refusals need not say it again.
+        return self.message if lang == DEFAULT else self.said.text(lang)
 
 
 class MeldKind(Enum):
