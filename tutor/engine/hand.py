@@ -266,8 +266,10 @@ class Hand:
                     " (each meld counts as 3, kans included)"
                 )
             raise HandError("wrong_tile_count", sentence, count=len(concealed), melds=len(melds), total=total)
-        # A plain "5p" may name a red five in the hand; a red "0p" needs the red one.
-        if win not in concealed and (win.red or not hand.concealed_counts[win.index]):
+        # A plain "5p" may name a red five in the hand; a red "0p" needs the red one. (Tiles are shared
+        # objects, so "in" finds the very tile; it is asked only of a red one, because each tile it
+        # passes on the way runs Python's comparison machinery: Tile defines __lt__.)
+        if not hand.concealed_counts[win.index] or (win.red and win not in concealed):
             in_meld = any(win.index == t.index for m in melds for t in m.tiles)
             sentence = (
                 N_("the winning tile {tile} is not among the hand tiles (it is only inside a meld)")
