@@ -132,7 +132,7 @@ class Sentence(Sayable):
         said = translate(self.sentence, lang)
         if not self.params:
             return said
-        return said.format(**{k: say_in(v, lang) for k, v in self.params.items()})
+        return said.format_map({k: say_in(v, lang) for k, v in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Sentence({self.sentence!r}, **{self.params!r})"

@@ -368,5 +368,9 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
 
 def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
     name = "Dora" if kind == "dora" else "Ura dora"
-    shown = " ".join(f"{t}→{dora_from_indicator(t)}" for t in indicators)
+    shown = " ".join([_INDICATED[t] for t in indicators])
     return YakuHit(kind, count, name, Hit(count=count, indicators=shown))
+
+
+# "3m→4m" for every tile (tiles are shared objects; formatting two tiles per indicator runs Python code).
+_INDICATED = {t: f"{t}→{dora_from_indicator(t)}" for t in Tile._interned.values()}
