@@ -129,7 +129,8 @@ def evaluate(request: Any) -> ScoreResult:
         )
     if result.status == "no_yaku":
         raise HandError("no_yaku", _no_yaku_message(result))
-    check_pao(result)
+    if result.situation.pao is not None:
+        check_pao(result)
     return result
 
 

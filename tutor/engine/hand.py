@@ -239,7 +239,11 @@ class Hand:
     @classmethod
     def build(cls, concealed: Sequence[Tile], win: Tile, melds: Sequence[Meld] = ()) -> Hand:
         """Validate already parsed parts (copies, tile count, winning tile)."""
-        hand = cls(tuple(concealed), tuple(melds), win)
+        hand = cls(
+            concealed if type(concealed) is tuple else tuple(concealed),  # the quick reader's are tuples already
+            melds if type(melds) is tuple else tuple(melds),
+            win,
+        )
         counts = hand.counts
         if max(counts) > 4:
             over = [index_name(i) for i, n in enumerate(counts) if n > 4]
