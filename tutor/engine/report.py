@@ -134,7 +134,8 @@ def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict
     assert best is not None and best.payment is not None
     description = describe_reading(best.reading, lang)
     lines = [text("report.reading", lang, reading=description)]
-    lines += [_yaku_line(y, lang) for y in best.yaku]
+    for y in best.yaku:
+        lines.append(_yaku_line(y, lang))
     fu_breakdown: list[dict[str, Any]] = []
     if best.yakuman:
         lines.append(_yakuman_fu_note(lang))
@@ -206,7 +207,7 @@ def payment_line(result: ScoreResult, lang: str = DEFAULT) -> str:
         best.fu,
         best.limit,
         best.yakuman,
-        s.is_dealer,
+        s.seat_wind == "E",  # is_dealer, without a property call on every hand
         s.tsumo,
         s.honba,
         s.riichi_sticks,

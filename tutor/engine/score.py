@@ -302,19 +302,27 @@ def score_reading(
         checks = (plan or _plan(ctx)).by_shape[r.shape]
     hits: list[tuple[_Active, YakuHit]] = []
     yakuman = False
-    for entry in checks:
-        if shared is not None and entry.hand_only:
-            line = shared.get(entry.order)
-            if line is None:
-                continue
-        else:
+    if shared is None:  # one reading (the usual hand): every check is made here
+        for entry in checks:
             verdict = entry.check(r, ctx)
-            if not verdict.hit:
-                continue
-            line = entry.line(verdict)
-        hits.append((entry, line))
-        if entry.units:
-            yakuman = True
+            if verdict.hit:
+                hits.append((entry, entry.line(verdict)))
+                if entry.units:
+                    yakuman = True
+    else:
+        for entry in checks:
+            if entry.hand_only:
+                line = shared.get(entry.order)
+                if line is None:
+                    continue
+            else:
+                verdict = entry.check(r, ctx)
+                if not verdict.hit:
+                    continue
+                line = entry.line(verdict)
+            hits.append((entry, line))
+            if entry.units:
+                yakuman = True
     if yakuman:
         hits = [hit for hit in hits if hit[0].units]
     if len(hits) > 1:
