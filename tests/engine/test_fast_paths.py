@@ -3,7 +3,8 @@
 * the quick request reader (``quick.py``) reads every request it accepts exactly as the full parser
   does, and leaves every request the full parser refuses to it;
 * the scoring plan (yaku ``shape`` and ``hand_only``) never hides a yaku;
-* the contract's one-pass explanation is the explanation the report module builds.
+* the contract's one-pass explanation is the explanation the report module builds;
+* ``--jsonl`` lines are read as ``json.loads`` reads them and written as ``json.dumps`` writes them.
 """
 
 from __future__ import annotations
