@@ -9,7 +9,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
@@ -20,7 +19,10 @@ if TYPE_CHECKING:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # `tutor score` builds its own options only: setting up every command's (and importing the
+    # standings rules for one of them) costs a process about as much as scoring a hundred hands.
+    parser = _score_parser() if argv[:1] == ["score"] else build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
         parser.print_help()
@@ -34,62 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tutor", description="Riichi Tutor: learn riichi mahjong scoring.")
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-
-    score = commands.add_parser(
-        "score",
-        help="score hands (the score API contract)",
-        description="Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
-        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line). "
-        'Pao (responsibility payment, daisangen and daisuushii only): "pao" is the seat wind (E S W N, absolute) '
-        'of the player whose discard was called to complete the hand, and on a ron "discarder" the seat that dealt in; '
-        'the response then lists "payments" per player (Tenhou: a tsumo is paid all by the responsible player, '
-        "a ron half each, the honba by the responsible player; rules pao_scope and pao_honba change that).",
-    )
-    mode = score.add_mutually_exclusive_group()
-    mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
-    mode.add_argument(
-        "--jsonl", action="store_true", help="batch: one JSON request per input line, one response per output line"
-    )
-    score.add_argument(
-        "--workers",
-        type=int,
-        metavar="N",
-        help="--jsonl on a file: processes to use (default: one per core, at most 4)",
-    )
-    score.add_argument("file", nargs="?", help="file holding the request(s); standard input when omitted or '-'")
-    score.add_argument(
-        "--lang",
-        default="en",
-        choices=_languages(),
-        help="language of the breakdown and of --json's sentences (fu reasons, explanation); ids and numbers "
-        "never change (default en; --jsonl stays English)",
-    )
-    quick = score.add_argument_group("build the request from options instead of JSON")
-    quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
-    quick.add_argument("--win", help="the winning tile, e.g. 5s")
-    quick.add_argument(
-        "--meld", action="append", default=[], metavar="KIND:TILES", help="a meld such as pon:777p (repeatable)"
-    )
-    quick.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E = dealer)")
-    quick.add_argument("--round", default="E", choices=list(WIND_LETTERS), help="round wind")
-    quick.add_argument("--dora", action="append", default=[], metavar="TILE", help="a dora indicator (repeatable)")
-    quick.add_argument("--ura", action="append", default=[], metavar="TILE", help="an ura dora indicator (repeatable)")
-    quick.add_argument("--honba", type=int, default=0)
-    quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    quick.add_argument("--preset", help="rules preset (tenhou, classic)")
-    quick.add_argument(
-        "--pao",
-        choices=list(WIND_LETTERS),
-        help="seat wind of the player responsible (pao) for a daisangen or daisuushii",
-    )
-    quick.add_argument(
-        "--discarder", choices=list(WIND_LETTERS), help="on a ron, the seat wind of the player who dealt in"
-    )
-    for flag in STANDARD_FLAGS:
-        quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
-    score.set_defaults(run=run_score)
+    parser, commands = _top_parser()
+    _add_score(commands)
 
     serve = commands.add_parser("serve", help="serve the web app with waitress", description="Serve the web app.")
     serve.add_argument("--host", default="127.0.0.1")
@@ -213,11 +161,79 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
+    parser = argparse.ArgumentParser(prog="tutor", description="Riichi Tutor: learn riichi mahjong scoring.")
+    return parser, parser.add_subparsers(title="commands", metavar="COMMAND")
+
+
+def _score_parser() -> argparse.ArgumentParser:
+    """The parser for ``tutor score ...`` alone (what :func:`build_parser` builds for that command)."""
+    parser, commands = _top_parser()
+    _add_score(commands)
+    return parser
+
+
+def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    score = commands.add_parser(
+        "score",
+        help="score hands (the score API contract)",
+        description="Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
+        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line). "
+        'Pao (responsibility payment, daisangen and daisuushii only): "pao" is the seat wind (E S W N, absolute) '
+        'of the player whose discard was called to complete the hand, and on a ron "discarder" the seat that dealt in; '
+        'the response then lists "payments" per player (Tenhou: a tsumo is paid all by the responsible player, '
+        "a ron half each, the honba by the responsible player; rules pao_scope and pao_honba change that).",
+    )
+    mode = score.add_mutually_exclusive_group()
+    mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
+    mode.add_argument(
+        "--jsonl", action="store_true", help="batch: one JSON request per input line, one response per output line"
+    )
+    score.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="--jsonl on a file: processes to use (default: one per core, at most 4)",
+    )
+    score.add_argument("file", nargs="?", help="file holding the request(s); standard input when omitted or '-'")
+    score.add_argument(
+        "--lang",
+        default="en",
+        choices=_languages(),
+        help="language of the breakdown and of --json's sentences (fu reasons, explanation); ids and numbers "
+        "never change (default en; --jsonl stays English)",
+    )
+    quick = score.add_argument_group("build the request from options instead of JSON")
+    quick.add_argument("--hand", help="concealed tiles including the winning tile, e.g. 123m456m789p345s55s")
+    quick.add_argument("--win", help="the winning tile, e.g. 5s")
+    quick.add_argument(
+        "--meld", action="append", default=[], metavar="KIND:TILES", help="a meld such as pon:777p (repeatable)"
+    )
+    quick.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E = dealer)")
+    quick.add_argument("--round", default="E", choices=list(WIND_LETTERS), help="round wind")
+    quick.add_argument("--dora", action="append", default=[], metavar="TILE", help="a dora indicator (repeatable)")
+    quick.add_argument("--ura", action="append", default=[], metavar="TILE", help="an ura dora indicator (repeatable)")
+    quick.add_argument("--honba", type=int, default=0)
+    quick.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    quick.add_argument("--preset", help="rules preset (tenhou, classic)")
+    quick.add_argument(
+        "--pao",
+        choices=list(WIND_LETTERS),
+        help="seat wind of the player responsible (pao) for a daisangen or daisuushii",
+    )
+    quick.add_argument(
+        "--discarder", choices=list(WIND_LETTERS), help="on a ron, the seat wind of the player who dealt in"
+    )
+    for flag in STANDARD_FLAGS:
+        quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
+    score.set_defaults(run=run_score)
+
+
 def _languages() -> list[str]:
     """English and every language with an interface catalogue (``tutor/translations/<lang>``)."""
-    from .engine.catalogues import DEFAULT, TRANSLATIONS
+    from .engine.catalogues import languages
 
-    return sorted({DEFAULT, *(po.parents[1].name for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))})
+    return languages()
 
 
 def run_standings(args: argparse.Namespace) -> int:
@@ -255,8 +271,13 @@ def run_score(args: argparse.Namespace) -> int:
     from .engine.api import error, evaluate, response
 
     if args.jsonl:
+        import gc
+
         from .engine.batch import score_stream
 
+        # What is loaded by now (modules, tables) lives as long as the process: leave it out of
+        # the collector's passes, which a long batch would otherwise make over it again and again.
+        gc.freeze()
         with _open_input(args.file, binary=True) as stream:
             score_stream(stream, sys.stdout.buffer, args.workers)
         return 0
@@ -422,6 +443,8 @@ def run_check_lessons(args: argparse.Namespace) -> int:
 
 def _lesson_languages(folder: str | None) -> list[str]:
     """English first, then every language that has a folder of lessons, built in or the teacher's."""
+    from pathlib import Path
+
     from .app import resource_dir
 
     roots = [resource_dir("lessons")] + ([Path(folder)] if folder else [])

@@ -3,7 +3,8 @@
 * the quick request reader (``quick.py``) reads every request it accepts exactly as the full parser
   does, and leaves every request the full parser refuses to it;
 * the scoring plan (yaku ``shape`` and ``hand_only``) never hides a yaku;
-* the contract's one-pass explanation is the explanation the report module builds.
+* the contract's one-pass explanation is the explanation the report module builds;
+* ``--jsonl`` lines are read as ``json.loads`` reads them and written as ``json.dumps`` writes them.
 """
 
 from __future__ import annotations
@@ -205,3 +206,36 @@ def test_jsonl_lines_are_read_as_the_standard_parser_reads_them(line: bytes) -> 
             return f"{type(problem).__name__}: {problem}"
 
     assert read(batch._read) == read(lambda raw: json.loads(raw.decode()))
+
+
+def _odd_responses() -> list[Any]:
+    """Responses of every kind: scored hands (pao and discarders included), refusals, in both languages."""
+    rng = random.Random("encode")
+    answers: list[Any] = []
+    for number in range(1500):
+        request: Any = random_request(rng)
+        if number % 7 == 1 and not request["tsumo"]:
+            request["discarder"] = rng.choice("ESWN")
+        if number % 11 == 2:
+            request["pao"] = rng.choice("ESWN")
+        if number % 13 == 3:
+            request[rng.choice(["win", "seat_wind", "melds"])] = rng.choice(ODD_VALUES)
+        answers.append(api.score_request(request, "zh" if number % 5 == 4 else "en"))
+    strings = ["", 'quote " and \\ backslash', "tab\tnew\nline\r\x00\x1f\x7f", "中文 ，：", "\u2028\u2029", "\ud800"]
+    answers += [{"error": {"code": "bad_request", "message": text}} for text in strings]
+    answers += [{"a": [], "b": {}, "c": [[], {}], "d": None, "e": True, "f": False, "g": -(2**63), "h": 2**64}]
+    answers += [{"nested": [{"x": [1, [2, [3, {"y": ", : ,"}]]]}], "key, with: separators": 'value ", "'}]
+    return answers
+
+
+def test_jsonl_answers_are_written_as_the_standard_encoder_writes_them() -> None:
+    responses = _odd_responses()
+    assert sum("error" in r for r in responses) > 100 and sum("payments" in r for r in responses) > 50
+    for response in responses:
+        try:
+            expected = json.dumps(response, ensure_ascii=False).encode()
+        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for it, either way
+            with pytest.raises(UnicodeEncodeError):
+                batch._encode(response)
+            continue
+        assert batch._encode(response) == expected

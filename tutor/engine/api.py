@@ -129,7 +129,8 @@ def evaluate(request: Any) -> ScoreResult:
         )
     if result.status == "no_yaku":
         raise HandError("no_yaku", _no_yaku_message(result))
-    check_pao(result)
+    if result.situation.pao is not None:
+        check_pao(result)
     return result
 
 
@@ -382,7 +383,9 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
         "total": best.payment.total,
         "explanation": explanation,
         "reading": reading,
-        "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]],
+        "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]]
+        if result.alternatives
+        else [],
     }
     s = result.situation
     if s.pao is not None or s.discarder is not None:

@@ -32,7 +32,27 @@ PARALLEL_MIN_LINES = 1000
 """Below this many lines one process is quicker than forking workers."""
 
 # Responses are fresh trees without cycles: skip the encoder's cycle check.
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_json_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_lstrip = bytes.lstrip
+
+
+def _encode(response: dict[str, Any]) -> bytes:
+    """``json.dumps(response, ensure_ascii=False)`` as UTF-8, byte for byte.
+
+    orjson writes the same strings and numbers four times quicker, but without the spaces after
+    "," and ":". Indented, it puts each item on a line of its own and a space after each ":"; a
+    string never holds a raw newline (it is written as \\n), so every newline in that text is
+    one of orjson's: a "," that ends a line gets its space back and the line breaks and indents go.
+    What orjson refuses (a number past 64 bits, a lone surrogate ...) takes the standard encoder.
+    """
+    if orjson is not None:
+        try:
+            indented = orjson.dumps(response, option=orjson.OPT_INDENT_2)
+        except TypeError:
+            pass
+        else:
+            return b"".join(map(_lstrip, indented.replace(b",\n", b", \n").split(b"\n")))
+    return _json_encode(response).encode()
 
 
 # orjson reads a number of 19 digits or more as a float when it is past 64 bits, where Python's
@@ -51,8 +71,8 @@ def _read(line: bytes) -> Any:
     return json.loads(line.decode())
 
 
-def answer_line(line: bytes) -> str:
-    """The response (JSON text, no newline) for one request line."""
+def answer_line(line: bytes) -> bytes:
+    """The response (JSON text as UTF-8, no newline) for one request line."""
     try:
         request = _read(line)
     except ValueError as problem:  # invalid JSON, or bytes that are not UTF-8
@@ -66,7 +86,7 @@ def answer_line(line: bytes) -> str:
 
 def answer_lines(lines: list[bytes]) -> bytes:
     """The response lines for request lines, in order, each ending with a newline."""
-    return ("\n".join(map(answer_line, lines)) + "\n").encode() if lines else b""
+    return b"\n".join(map(answer_line, lines)) + b"\n" if lines else b""
 
 
 def default_workers() -> int:

@@ -19,14 +19,47 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from collections.abc import Callable, Iterable
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
-"""Where the catalogues live; tests point it at a catalogue of their own."""
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    TRANSLATIONS: Path
+    """Where the catalogues live; tests point it at a catalogue of their own."""
+
 DEFAULT = "en"
+_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "translations")
+
+
+def __getattr__(name: str) -> Any:
+    # TRANSLATIONS is made the first time it is asked for: pathlib (and urllib and ipaddress behind it)
+    # costs a `tutor score` process more to import than a few dozen hands take to score, and English
+    # needs no catalogue.
+    if name == "TRANSLATIONS":
+        from pathlib import Path
+
+        folder = globals()["TRANSLATIONS"] = Path(_FOLDER)
+        return folder
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _translations() -> Path:
+    folder: Path | None = globals().get("TRANSLATIONS")
+    return folder if folder is not None else __getattr__("TRANSLATIONS")
+
+
+def languages() -> list[str]:
+    """English and every language with an interface catalogue (``TRANSLATIONS/<lang>/LC_MESSAGES/messages.po``),
+    found without pathlib (``tutor score`` lists them in its options)."""
+    folder = os.fspath(globals().get("TRANSLATIONS", _FOLDER))
+    found = {DEFAULT}
+    for name in os.listdir(folder) if os.path.isdir(folder) else ():
+        if os.path.exists(os.path.join(folder, name, "LC_MESSAGES", "messages.po")):
+            found.add(name)
+    return sorted(found)
 
 
 def N_(message: str) -> str:
@@ -40,8 +73,10 @@ def N_(message: str) -> str:
 @cache
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalogue of one language; English and languages without a ``.po`` translate nothing."""
-    po = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
-    if lang == DEFAULT or not po.is_file():
+    if lang == DEFAULT:
+        return gettext.NullTranslations()
+    po = _translations() / lang / "LC_MESSAGES" / "messages.po"
+    if not po.is_file():
         return gettext.NullTranslations()
     # Babel is only needed once a language other than English has a catalogue.
     from babel.messages.mofile import write_mo
@@ -97,7 +132,7 @@ class Sentence(Sayable):
         said = translate(self.sentence, lang)
         if not self.params:
             return said
-        return said.format(**{k: say_in(v, lang) for k, v in self.params.items()})
+        return said.format_map({k: say_in(v, lang) for k, v in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Sentence({self.sentence!r}, **{self.params!r})"

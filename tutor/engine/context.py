@@ -146,7 +146,7 @@ class WinContext:
         mask = self.mask = hand.mask
         self.is_closed = hand.is_closed
         self.tsumo = situation.tsumo
-        self.is_dealer = situation.is_dealer
+        self.is_dealer = situation.seat_wind == "E"  # Situation.is_dealer, without a property call per hand
         self.seat_wind = wind_index(situation.seat_wind)
         self.round_wind = wind_index(situation.round_wind)
         self.value_kinds = _value_kinds(self.seat_wind, self.round_wind)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .catalogues import N_, Problem, Sentence
+from .catalogues import DEFAULT, N_, Problem, Sentence
 from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
 
 
@@ -37,8 +37,12 @@ class HandError(Problem):
     def __init__(self, code: str, message: str | Sentence, **params: Any) -> None:
         super().__init__(message, **params)
         self.code = code
-        self.message = str(self.said)
+        self.message: str = self.args[0]  # the English, as Problem said it
         self.args = (f"{code}: {self.message}",)
+
+    def text(self, lang: str) -> str:
+        # The English was said once, when the refusal was made: a batch of refusals need not say it again.
+        return self.message if lang == DEFAULT else self.said.text(lang)
 
 
 class MeldKind(Enum):
@@ -235,7 +239,11 @@ class Hand:
     @classmethod
     def build(cls, concealed: Sequence[Tile], win: Tile, melds: Sequence[Meld] = ()) -> Hand:
         """Validate already parsed parts (copies, tile count, winning tile)."""
-        hand = cls(tuple(concealed), tuple(melds), win)
+        hand = cls(
+            concealed if type(concealed) is tuple else tuple(concealed),  # the quick reader's are tuples already
+            melds if type(melds) is tuple else tuple(melds),
+            win,
+        )
         counts = hand.counts
         if max(counts) > 4:
             over = [index_name(i) for i, n in enumerate(counts) if n > 4]
@@ -262,8 +270,10 @@ class Hand:
                     " (each meld counts as 3, kans included)"
                 )
             raise HandError("wrong_tile_count", sentence, count=len(concealed), melds=len(melds), total=total)
-        # A plain "5p" may name a red five in the hand; a red "0p" needs the red one.
-        if win not in concealed and (win.red or not hand.concealed_counts[win.index]):
+        # A plain "5p" may name a red five in the hand; a red "0p" needs the red one. (Tiles are shared
+        # objects, so "in" finds the very tile; it is asked only of a red one, because each tile it
+        # passes on the way runs Python's comparison machinery: Tile defines __lt__.)
+        if not hand.concealed_counts[win.index] or (win.red and win not in concealed):
             in_meld = any(win.index == t.index for m in melds for t in m.tiles)
             sentence = (
                 N_("the winning tile {tile} is not among the hand tiles (it is only inside a meld)")

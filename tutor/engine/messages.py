@@ -204,7 +204,7 @@ def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
     """
     english = _SENTENCES[message_id]
     template = english if lang == DEFAULT else translate(english, lang, context=message_id)
-    return template.format(**params)
+    return template.format_map(params)  # as format(**params), without copying them again
 
 
 def yaku_name(yaku_id: str, lang: str = DEFAULT) -> str:

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from .hand import Hand, HandError, Meld
@@ -76,8 +77,10 @@ def quick_parse(request: Any) -> tuple[Hand, Situation, RuleSet] | None:
     ):
         return None
     dora = _indicators(get("dora_indicators"))
-    ura = _indicators(get("ura_indicators"))
-    rules = _rules(get("rules"))
+    ura = get("ura_indicators")
+    ura = () if ura is None else _indicators(ura)  # (most requests have none: no call for them)
+    rules = get("rules")
+    rules = TENHOU if rules is None else _rules(rules)
     melds = _melds(request["melds"]) if "melds" in request else ()
     concealed = _tiles(hand_text)
     if dora is None or ura is None or rules is None or melds is None or concealed is None:
@@ -88,8 +91,12 @@ def quick_parse(request: Any) -> tuple[Hand, Situation, RuleSet] | None:
         return None
     if flags[_DOUBLE_RIICHI]:
         flags[_RIICHI] = True  # double riichi implies riichi
-    situation = Situation._make((*flags, seat_wind, round_wind, dora, ura, honba, sticks, None, None))
+    situation = _situation((*flags, seat_wind, round_wind, dora, ura, honba, sticks, None, None))
     return hand, situation, rules
+
+
+# Situation._make without its length check (the fields above are all there): one Python call less per request.
+_situation = partial(tuple.__new__, Situation)
 
 
 def _tiles(text: str) -> tuple[Tile, ...] | None:

@@ -45,8 +45,13 @@ def describe_reading(reading: Reading, lang: str = DEFAULT) -> str:
     if reading.shape is Shape.KOKUSHI:
         key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
         return text(key, lang, win=win)
-    wait = text(f"wait.name.{reading.wait.label}", lang)
+    wait = _WAIT_NAMES.get((reading.wait, lang))
+    if wait is None:
+        wait = _WAIT_NAMES[reading.wait, lang] = text(f"wait.name.{reading.wait.label}", lang)
     return text("reading.standard", lang, groups=reading.groups_text(), wait=wait, win=win)
+
+
+_WAIT_NAMES = render_cache()
 
 
 class Breakdown(NamedTuple):
@@ -129,7 +134,8 @@ def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict
     assert best is not None and best.payment is not None
     description = describe_reading(best.reading, lang)
     lines = [text("report.reading", lang, reading=description)]
-    lines += [_yaku_line(y, lang) for y in best.yaku]
+    for y in best.yaku:
+        lines.append(_yaku_line(y, lang))
     fu_breakdown: list[dict[str, Any]] = []
     if best.yakuman:
         lines.append(_yakuman_fu_note(lang))
@@ -201,7 +207,7 @@ def payment_line(result: ScoreResult, lang: str = DEFAULT) -> str:
         best.fu,
         best.limit,
         best.yakuman,
-        s.is_dealer,
+        s.seat_wind == "E",  # is_dealer, without a property call on every hand
         s.tsumo,
         s.honba,
         s.riichi_sticks,
@@ -222,26 +228,59 @@ def payment_text(payment: Payment, lang: str = DEFAULT) -> str:
     return str(payment)
 
 
+# A payment line misses its cache often (honba and sticks vary from hand to hand), so its parts
+# are kept too, each by what it depends on.
+_PAYMENT_SIZES = render_cache()
+_LIMIT_NOTES = render_cache()
+_PAYERS = render_cache()
+_PAYMENT_EXTRAS = render_cache()
+
+
 def _render_payment_line(result: ScoreResult, lang: str = DEFAULT) -> str:
     best = result.best
     assert best is not None and best.payment is not None
     counted = best.yakuman or best.limit in ("yakuman", "kazoe_yakuman") or best.han >= 5
-    size = (
-        text("payment.han", lang, han=best.han) if counted else text("payment.han_fu", lang, han=best.han, fu=best.fu)
-    )
+    size = _PAYMENT_SIZES.get((lang, best.han, 0 if counted else best.fu))
+    if size is None:
+        size = (
+            text("payment.han", lang, han=best.han)
+            if counted
+            else text("payment.han_fu", lang, han=best.han, fu=best.fu)
+        )
+        _PAYMENT_SIZES[lang, best.han, 0 if counted else best.fu] = size  # a few hundred at most
+    noted = (lang, best.limit, best.han, best.fu, result.rules.kiriage)
+    limit = _LIMIT_NOTES.get(noted)
+    if limit is None:
+        limit = _LIMIT_NOTES[noted] = _limit_note(result, lang)
     s = result.situation
-    who = text(f"payment.{'dealer' if s.is_dealer else 'non_dealer'}_{'tsumo' if s.tsumo else 'ron'}", lang)
-    extras = []
-    if s.honba:
-        extras.append(text("payment.honba", lang, count=s.honba))
-    if s.riichi_sticks:
-        sticks = "payment.riichi_sticks" if s.riichi_sticks > 1 else "payment.riichi_stick"
-        extras.append(text(sticks, lang, count=s.riichi_sticks))
-    line = dict(size=size, limit=_limit_note(result, lang), payment=payment_text(best.payment, lang), who=who)
-    if not extras:
+    payer = (lang, s.is_dealer, s.tsumo)
+    who = _PAYERS.get(payer)
+    if who is None:
+        who = _PAYERS[payer] = text(
+            f"payment.{'dealer' if s.is_dealer else 'non_dealer'}_{'tsumo' if s.tsumo else 'ron'}", lang
+        )
+    line = dict(size=size, limit=limit, payment=payment_text(best.payment, lang), who=who)
+    if not (s.honba or s.riichi_sticks):
         return text("payment.line", lang, **line)
-    listed = extras[0] if len(extras) == 1 else text("payment.list", lang, first=extras[0], second=extras[1])
-    return text("payment.line_extras", lang, **line, extras=listed, total=best.payment.total)
+    extras = _extras(s.honba, s.riichi_sticks, lang)
+    return text("payment.line_extras", lang, **line, extras=extras, total=best.payment.total)
+
+
+def _extras(honba: int, riichi_sticks: int, lang: str) -> str:
+    """``2 honba, 1 riichi stick``: what the payment line adds (at least one of the two is there)."""
+    key = (honba, riichi_sticks, lang)
+    listed = _PAYMENT_EXTRAS.get(key)
+    if listed is None:
+        extras = []
+        if honba:
+            extras.append(text("payment.honba", lang, count=honba))
+        if riichi_sticks:
+            sticks = "payment.riichi_sticks" if riichi_sticks > 1 else "payment.riichi_stick"
+            extras.append(text(sticks, lang, count=riichi_sticks))
+        listed = extras[0] if len(extras) == 1 else text("payment.list", lang, first=extras[0], second=extras[1])
+        if len(_PAYMENT_EXTRAS) < 10000:
+            _PAYMENT_EXTRAS[key] = listed
+    return listed
 
 
 def _alternative_line(other: Any, lang: str = DEFAULT) -> str:

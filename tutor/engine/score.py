@@ -302,19 +302,27 @@ def score_reading(
         checks = (plan or _plan(ctx)).by_shape[r.shape]
     hits: list[tuple[_Active, YakuHit]] = []
     yakuman = False
-    for entry in checks:
-        if shared is not None and entry.hand_only:
-            line = shared.get(entry.order)
-            if line is None:
-                continue
-        else:
+    if shared is None:  # one reading (the usual hand): every check is made here
+        for entry in checks:
             verdict = entry.check(r, ctx)
-            if not verdict.hit:
-                continue
-            line = entry.line(verdict)
-        hits.append((entry, line))
-        if entry.units:
-            yakuman = True
+            if verdict.hit:
+                hits.append((entry, entry.line(verdict)))
+                if entry.units:
+                    yakuman = True
+    else:
+        for entry in checks:
+            if entry.hand_only:
+                line = shared.get(entry.order)
+                if line is None:
+                    continue
+            else:
+                verdict = entry.check(r, ctx)
+                if not verdict.hit:
+                    continue
+                line = entry.line(verdict)
+            hits.append((entry, line))
+            if entry.units:
+                yakuman = True
     if yakuman:
         hits = [hit for hit in hits if hit[0].units]
     if len(hits) > 1:
@@ -368,5 +376,9 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
 
 def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
     name = "Dora" if kind == "dora" else "Ura dora"
-    shown = " ".join(f"{t}→{dora_from_indicator(t)}" for t in indicators)
+    shown = " ".join([_INDICATED[t] for t in indicators])
     return YakuHit(kind, count, name, Hit(count=count, indicators=shown))
+
+
+# "3m→4m" for every tile (tiles are shared objects; formatting two tiles per indicator runs Python code).
+_INDICATED = {t: f"{t}→{dora_from_indicator(t)}" for t in Tile._interned.values()}

@@ -85,18 +85,17 @@ class Situation(NamedTuple):
             raise HandError("bad_request", problem)
 
     def _problem(self, hand: Hand, rules: RuleSet) -> Sentence | None:
-        open_melds = [str(m) for m in hand.melds if m.is_open]
-        has_kan = any(m.kind.is_kan for m in hand.melds)
-        if self.in_riichi and open_melds:
+        # Written out only when said: a meld's text sorts its tiles, which costs more than the whole check.
+        if self.in_riichi and not hand.is_closed:
             name = "double_riichi" if self.double_riichi else "riichi"
             return Sentence(
                 N_("{flag} needs a closed hand, but it has open melds ({melds})"),
                 flag=name,
-                melds=", ".join(open_melds),
+                melds=", ".join([str(m) for m in hand.melds if m.is_open]),
             )
         if self.ippatsu and not self.in_riichi:
             return Sentence(N_("ippatsu needs riichi (or double_riichi)"))
-        if self.rinshan and not has_kan:
+        if self.rinshan and not any(m.kind.is_kan for m in hand.melds):
             return Sentence(
                 N_("rinshan is a win on the replacement tile after a kan, but there is no kan among the melds")
             )

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import attrgetter
 
 from .catalogues import N_, Problem
 
@@ -256,7 +257,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     """
     parts: list[str] = []
     current_suit = ""
-    for tile in sorted(tiles):
+    for tile in sorted(tiles, key=_ORDER):  # Tile.__lt__'s order, compared in C
         if tile.suit != current_suit and current_suit:
             parts.append(current_suit)
         current_suit = tile.suit
@@ -264,6 +265,9 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     if current_suit:
         parts.append(current_suit)
     return "".join(parts)
+
+
+_ORDER = attrgetter("index", "red")
 
 
 def index_name(index: int) -> str:

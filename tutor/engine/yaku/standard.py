@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..context import Feature as F
 from ..context import WinContext
-from ..decompose import Reading, Shape, Wait
+from ..decompose import Group, Reading, Shape, Wait
 from ..tiles import (
     CHUN,
     DRAGONS,
@@ -31,15 +31,32 @@ def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
     if not ctx.is_closed:
         return MISS["open"]
     if r.triplets:
-        return Miss("triplet", group=next(g for g in r.groups if not g.is_sequence))
+        for group in r.groups:
+            if not group.is_sequence:
+                return _group_miss(_TRIPLET_MISSES, "triplet", group)
     if r.pair in ctx.value_kinds:
-        return Miss("value_pair", pair=pair_notation(r.pair))
+        verdict = _VALUE_PAIR_MISSES.get(r.pair)
+        if verdict is None:
+            verdict = _VALUE_PAIR_MISSES[r.pair] = Miss("value_pair", pair=pair_notation(r.pair))
+        return verdict
     if r.wait is not Wait.RYANMEN:
         return _WAIT_MISSES[r.wait]
     return HIT["hit"]
 
 
 _WAIT_MISSES = {wait: Miss("wait", wait=wait.value) for wait in Wait}
+# Misses that name a group or a pair are shared too, like the plain ones: groups are shared objects,
+# and pinfu (asked by the fu count as well) and toitoi miss on most hands.
+_TRIPLET_MISSES: dict[Group, Verdict] = {}
+_SEQUENCE_MISSES: dict[Group, Verdict] = {}
+_VALUE_PAIR_MISSES: dict[int, Verdict] = {}
+
+
+def _group_miss(misses: dict[Group, Verdict], reason: str, group: Group) -> Verdict:
+    verdict = misses.get(group)
+    if verdict is None:
+        verdict = misses[group] = Miss(reason, group=group)
+    return verdict
 
 
 @yaku(
@@ -339,7 +356,9 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if r.sequences:
-        return Miss("sequence", group=next(g for g in r.groups if g.is_sequence))
+        for group in r.groups:
+            if group.is_sequence:
+                return _group_miss(_SEQUENCE_MISSES, "sequence", group)
     return HIT["hit"]
 
 
