@@ -31,3 +31,19 @@ def yaku_han(response: dict[str, Any]) -> dict[str, int]:
 
 def meld(kind: str, tiles: str) -> dict[str, str]:
     return {"kind": kind, "tiles": tiles}
+
+
+def chi(tiles: str) -> dict[str, str]:
+    return meld("chi", tiles)
+
+
+def pon(tiles: str) -> dict[str, str]:
+    return meld("pon", tiles)
+
+
+def minkan(tiles: str) -> dict[str, str]:
+    return meld("minkan", tiles)
+
+
+def ankan(tiles: str) -> dict[str, str]:
+    return meld("ankan", tiles)

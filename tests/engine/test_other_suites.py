@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from .helpers import ankan, chi, minkan, pon
 from tutor.engine.api import score_request
 from tutor.engine.points import base_points, payment
 from tutor.engine.rules import RuleSet
@@ -45,22 +46,6 @@ def case(
 ) -> Any:
     request = {"hand": hand, "win": win, **DEFAULT, **fields}
     return pytest.param(request, han, fu, yaku, points, error, id=id)
-
-
-def chi(tiles: str) -> dict[str, str]:
-    return {"kind": "chi", "tiles": tiles}
-
-
-def pon(tiles: str) -> dict[str, str]:
-    return {"kind": "pon", "tiles": tiles}
-
-
-def minkan(tiles: str) -> dict[str, str]:
-    return {"kind": "minkan", "tiles": tiles}
-
-
-def ankan(tiles: str) -> dict[str, str]:
-    return {"kind": "ankan", "tiles": tiles}
 
 
 def ron(points: int) -> dict[str, int]:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from .helpers import ankan, chi, minkan, pon
 from tutor.engine.api import score_request
 from tutor.engine.yaku import YAKU
 
@@ -29,22 +30,6 @@ def case(
 ) -> Any:
     request = {"hand": hand, "win": win, **SOUTH, **fields}
     return pytest.param(request, has or {}, lacks, error, id=id)
-
-
-def chi(tiles: str) -> dict[str, str]:
-    return {"kind": "chi", "tiles": tiles}
-
-
-def pon(tiles: str) -> dict[str, str]:
-    return {"kind": "pon", "tiles": tiles}
-
-
-def minkan(tiles: str) -> dict[str, str]:
-    return {"kind": "minkan", "tiles": tiles}
-
-
-def ankan(tiles: str) -> dict[str, str]:
-    return {"kind": "ankan", "tiles": tiles}
 
 
 CASES = [
