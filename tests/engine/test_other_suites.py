@@ -22,10 +22,11 @@ from typing import Any
 
 import pytest
 
-from .helpers import ankan, chi, minkan, pon
 from tutor.engine.api import score_request
 from tutor.engine.points import base_points, payment
 from tutor.engine.rules import RuleSet
+
+from .helpers import ankan, chi, minkan, pon
 
 DEFAULT = {"seat_wind": "S", "round_wind": "E"}
 GUEST_EAST_SOUTH = {"seat_wind": "W", "round_wind": "N"}

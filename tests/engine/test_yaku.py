@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from .helpers import ankan, chi, minkan, pon
 from tutor.engine.api import score_request
 from tutor.engine.yaku import YAKU
+
+from .helpers import ankan, chi, minkan, pon
 
 SOUTH = {"seat_wind": "S", "round_wind": "E"}
 
