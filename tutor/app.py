@@ -101,20 +101,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .class_tables import heat_rows, heat_totals, question_hand, student_rows
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
-    from .i18n import current_language, gettext
-    from .tiles_html import HONOUR_NAMES, hand_drawing, held_drawing, tiles_html, tiles_in_text
+    from .i18n import current_language
+    from .tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(
         tiles_html(str(text), lang=current_language(), **options)
     )
     # Feedback sentences: MPSZ codes in them drawn as tiles, honours named too.
-    app.jinja_env.filters["tiles_in_text"] = lambda text: Markup(
-        tiles_in_text(str(text), lambda n: gettext(HONOUR_NAMES[n - 1]), lang=current_language())
-    )
+    app.jinja_env.filters["tiles_in_text"] = lambda text: Markup(tiles_in_text(str(text), lang=current_language()))
     app.jinja_env.filters["grouped"] = grouped_numbers
     # Presentation steps: tile codes drawn too, and only the words between them given thousands separators.
     app.jinja_env.filters["step_text"] = lambda text: Markup(
-        tiles_in_text(str(text), lambda n: gettext(HONOUR_NAMES[n - 1]), grouped_numbers, current_language())
+        tiles_in_text(str(text), grouped_numbers, current_language())
     )
     app.jinja_env.filters["answer_text"] = answer_text
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]

@@ -238,7 +238,7 @@ def _languages() -> list[str]:
 
 def run_standings(args: argparse.Namespace) -> int:
     from .engine.catalogues import N_, Problem, translate
-    from .engine.standings import ORDINALS, grouped, shown, standings
+    from .engine.standings import grouped, shown, standings
 
     try:
         game = standings(args.scores, args.sticks, args.rules)
@@ -259,7 +259,7 @@ def run_standings(args: argparse.Namespace) -> int:
     ]
     print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*headings))
     for row in game.rows:
-        cells = (translate(ORDINALS[row.rank - 1], lang), translate(row.seat_name, lang), grouped(row.points))
+        cells = (translate(row.rank_name, lang), translate(row.seat_name, lang), grouped(row.points))
         numbers = (shown(row.base), shown(row.uma), shown(row.oka), shown(row.final))
         print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*cells, *numbers))
     for note in game.notes:

@@ -28,6 +28,7 @@ from sqlite_utils import Database
 
 from .clock import now
 from .engine.catalogues import N_, said
+from .engine.standings import SEAT_NAMES  # a hand's winner is named by seat, never by player
 from .engine.tiles import parse_tiles
 from .gamelog import Comparison, GameLog, LogError, Win, compare, read_log
 from .quiz.exercise import Exercise
@@ -50,8 +51,6 @@ MAX_TITLE = 80
 MAX_GAMES = 200
 """Games one account may keep (delete old ones to import more): each is a few kB of JSON."""
 TOO_MANY = N_("You keep {most} games already: delete one to import another.")
-SEAT_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
-"""Seat winds as pages name the seat of a hand's winner (never the player's name to a class)."""
 
 
 class NotFound(LookupError):
@@ -216,19 +215,25 @@ def exercise_of(request: Mapping[str, Any], parts: Sequence[str], itemised: bool
     return Exercise(topic_of(parts), tuple(questions), None, 2, seed)
 
 
-def game_exercise(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Exercise | None:
-    """Hand ``position`` (1, 2, ...) of the askable wins of the learner's own game; None past the last
-    (or once the game is deleted)."""
+def _askable_record(db: Database, user_id: int, game_id: Any, position: int) -> dict[str, Any] | None:
+    """The stored record of askable win ``position`` (1, 2, ...) of the learner's game, or None."""
     rows = list(
         db.query(
             "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
             " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position LIMIT 1 OFFSET ?",
-            [settings["game"], user_id, position - 1],
+            [game_id, user_id, position - 1],
         )
     )
-    if not rows:
+    return json.loads(rows[0]["record"]) if rows else None
+
+
+def game_exercise(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Exercise | None:
+    """Hand ``position`` (1, 2, ...) of the askable wins of the learner's own game; None past the last
+    (or once the game is deleted)."""
+    record = _askable_record(db, user_id, settings["game"], position)
+    if record is None:
         return None
-    request = json.loads(rows[0]["record"])["request"]
+    request = record["request"]
     return exercise_of(request, settings["parts"], settings["itemised"], f"game/{settings['game']}/{position}")
 
 
@@ -341,14 +346,8 @@ def logged_win(
     set from a log); None for any other question."""
     settings = session["settings"]
     if session["mode"] == "game":
-        rows = list(
-            db.query(
-                "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
-                " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position LIMIT 1 OFFSET ?",
-                [settings.get("game"), session["user_id"], position - 1],
-            )
-        )
-        return Win.from_record(json.loads(rows[0]["record"])) if rows else None
+        record = _askable_record(db, session["user_id"], settings.get("game"), position)
+        return Win.from_record(record) if record is not None else None
     hands = assignment.get("hands") if assignment else None
     if hands and 1 <= position <= len(hands):
         return Win.from_record(hands[position - 1])

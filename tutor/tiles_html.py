@@ -194,17 +194,15 @@ TILE_CODES = re.compile(r"(?<![\w/.,])(?:[0-9]+[mpsz])+(?![\w])")
 """MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words."""
 
 
-def tiles_in_text(
-    text: str, honour_name: Callable[[int], str], plain: Callable[[str], str] = str, lang: str = DEFAULT
-) -> str:
+def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFAULT) -> str:
     """A sentence (plain text) as HTML with every MPSZ code in it drawn as small tiles, honours
-    followed by their plain name (``honour_name(1..7)``, in the reader's language), so feedback
+    followed by their plain name (:data:`HONOUR_NAMES`, in ``lang``), so feedback
     never asks a beginner to read ``3z``. The words between the codes go through ``plain`` (to give
     big numbers separators, say): a projector shows a kan of 1111z as four tiles, never as 1,111z.
 
-    >>> print(tiles_in_text("no triplet of 3z <here>", lambda n: "West"))  # doctest: +ELLIPSIS
+    >>> print(tiles_in_text("no triplet of 3z <here>"))  # doctest: +ELLIPSIS
     no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
-    >>> tiles_in_text("a kan of 1111z", lambda n: "East").endswith("</span> East")
+    >>> tiles_in_text("a kan of 1111z").endswith("</span> East")
     True
     """
     out = []
@@ -217,7 +215,7 @@ def tiles_in_text(
         out.append(escape(plain(text[last : found.start()])))
         honours = [int(t.code[0]) for group in parse_drawing(found.group()) for t in group if t.code.endswith("z")]
         # Each honour named once: a triplet of 7z reads "Red dragon", not the name three times.
-        named = " ".join(escape(honour_name(n)) for n in dict.fromkeys(honours))
+        named = " ".join(escape(translate(HONOUR_NAMES[n - 1], lang)) for n in dict.fromkeys(honours))
         out.append(drawn + (f" {named}" if named else ""))
         last = found.end()
     out.append(escape(plain(text[last:])))

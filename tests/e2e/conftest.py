@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,3 +94,26 @@ def page(browser: Browser) -> Iterator[Page]:
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def register(page: Page, server: str, username: str, role: str) -> None:
+    """Create an account through the registration form (the password every browser test uses)."""
+    page.goto(server + "/auth/register")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "correct horse battery")
+    page.check(f"input[name=role][value={role}]")
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(lambda url: "/auth/register" not in url)
+
+
+AXE = Axe()
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe's serious and critical findings on the page, each with its first offending element."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary', '')}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -10,21 +10,14 @@ import re
 import uuid
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import serious_violations, shot
 
-AXE = Axe()
 CJK = re.compile(r"[\u4e00-\u9fff]")
 LATIN_WORD = re.compile(r"\b[A-Za-z]{5,}\b")
 """An English word of five letters or more: tile codes (123m), romaji in brackets and numbers are shorter
 or are checked separately."""
-
-
-def serious(page: Page) -> list[str]:
-    found = AXE.run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']})" for v in found if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
@@ -58,7 +51,7 @@ def test_a_teacher_presents_a_question_in_chinese(browser: Browser, server: str,
         dashboard = page.url
         headings = page.locator("main h1, main h2").all_inner_texts()
         assert headings and all(CJK.search(h) for h in headings if h.strip() != "符的练习"), headings
-        assert serious(page) == []
+        assert serious_violations(page) == []
         shot(page, f"zh-teacher-dashboard-{width}")
 
         # The CSV export's header row is in the teacher's language.
@@ -80,7 +73,7 @@ def test_a_teacher_presents_a_question_in_chinese(browser: Browser, server: str,
         for text in steps.all_inner_texts():
             assert CJK.search(text), text
             assert not LATIN_WORD.search(text.replace("Tenhou", "")), text
-        assert serious(page) == []
+        assert serious_violations(page) == []
         shot(page, f"zh-teacher-present-{width}")
     finally:
         context.close()

@@ -11,7 +11,7 @@ import uuid
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import register, shot
 
 TIMEOUT = 10_000  # ms, for actions and navigations: every page here is served locally
 SIZE = 3
@@ -27,12 +27,7 @@ def _open(browser: Browser) -> tuple[BrowserContext, Page]:
 
 
 def _register(page: Page, server: str, username: str, role: str) -> None:
-    page.goto(server + "/auth/register")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "correct horse battery")
-    page.check(f"input[name=role][value={role}]")
-    page.get_by_role("button", name="Create account").click()
-    page.wait_for_url(lambda url: "/auth/register" not in url)
+    register(page, server, username, role)
     expect(page.get_by_role("alert")).to_have_count(0)
 
 

@@ -7,17 +7,9 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import shot
-
-AXE = Axe()
-
-
-def serious(page: Page) -> list[str]:
-    found = AXE.run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']})" for v in found if v["impact"] in ("serious", "critical")]
+from tests.e2e.conftest import serious_violations, shot
 
 
 def start_yaku_and_han(page: Page, server: str) -> None:
@@ -57,7 +49,7 @@ def test_digits_tick_choices_and_enter_sends_what_was_meant(
         assert page.evaluate("document.activeElement.name") == "han"
 
         shot(page, f"practice-keys-ticked-{width}")
-        assert serious(page) == []
+        assert serious_violations(page) == []
         page.keyboard.type("2")
         with page.expect_navigation():
             page.keyboard.press("Enter")
@@ -70,7 +62,7 @@ def test_digits_tick_choices_and_enter_sends_what_was_meant(
         focused = page.evaluate("document.activeElement.matches('[data-next]')")
         assert focused is (not touch)
         shot(page, f"practice-keys-feedback-{width}")
-        assert serious(page) == []
+        assert serious_violations(page) == []
     finally:
         context.close()
 
@@ -97,7 +89,7 @@ def test_waits_feedback_marks_choices_and_show_answer_and_skip(
         assert set(marked.all_inner_texts()) <= {"✓ right", "○ missed", "✗ wrong"}
         assert page.locator("label.choice.wrong, label.choice.hit").count() == 2  # the two ticked
         shot(page, f"practice-waits-marked-{width}")
-        assert serious(page) == []
+        assert serious_violations(page) == []
 
         with page.expect_navigation():
             page.click("[data-next]")
@@ -111,7 +103,7 @@ def test_waits_feedback_marks_choices_and_show_answer_and_skip(
         assert page.locator(".feedback-panel .verdict").inner_text() == "The answer, as you asked"
         assert page.locator(".choice.wrong, .choice.hit, .choice.missed").count() == 0
         shot(page, f"practice-show-answer-{width}")
-        assert serious(page) == []
+        assert serious_violations(page) == []
     finally:
         context.close()
 
@@ -140,6 +132,6 @@ def test_dora_feedback_explains_with_tiles(browser: Browser, server: str, width:
         indicator_line = page.locator(".part-feedback .details li", has_text="Indicator").first
         assert indicator_line.locator("img.tile").count() == 2
         shot(page, f"practice-dora-feedback-{width}")
-        assert serious(page) == []
+        assert serious_violations(page) == []
     finally:
         context.close()

@@ -12,28 +12,16 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import serious_violations, shot
 
-AXE = Axe()
 SIZES = [(1280, 800), (390, 844)]
 # An open hand: a chi of 3-4-5s with the 4s called, a pon of red dragons, a closed kan of East; ron on 8p.
 OPEN_HAND = (
     "/calculator?hand=678p88p&win=8p&seat=S&meld1_kind=chi&meld1_tiles=435s"
     "&meld2_kind=pon&meld2_tiles=777z&meld3_kind=ankan&meld3_tiles=1111z"
 )
-
-
-def serious_violations(page: Page) -> list[str]:
-    """axe's serious and critical findings, each with the first offending element."""
-    found = AXE.run(page).response["violations"]
-    return [
-        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary', '')}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.fixture(params=SIZES, ids=["laptop", "phone"])

@@ -9,22 +9,12 @@ import re
 import uuid
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import ARTIFACTS, shot
+from tests.e2e.conftest import ARTIFACTS, register, serious_violations, shot
 
-AXE = Axe()
 SIZES = [(1280, 800), (390, 844)]
 TIMEOUT = 15_000
-
-
-def serious(page: Page) -> list[str]:
-    """axe's serious and critical violations on the page, by rule and first target."""
-    found = AXE.run(page).response["violations"]
-    return [
-        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in found if v["impact"] in ("serious", "critical")
-    ]
 
 
 def pdf_pages(data: bytes) -> int:
@@ -37,15 +27,6 @@ def _open(browser: Browser, width: int, height: int) -> tuple[BrowserContext, Pa
     return context, context.new_page()
 
 
-def _register(page: Page, server: str, username: str, role: str) -> None:
-    page.goto(server + "/auth/register")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "correct horse battery")
-    page.check(f"input[name=role][value={role}]")
-    page.get_by_role("button", name="Create account").click()
-    page.wait_for_url(lambda url: "/auth/register" not in url)
-
-
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_teacher_prints_presents_reads_reports_and_archives(
     browser: Browser, server: str, width: int, height: int
@@ -55,7 +36,7 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
     student_context, student = _open(browser, width, height)
     other_context, other = _open(browser, width, height)
     try:
-        _register(teacher, server, f"tara-{suffix}", "teacher")
+        register(teacher, server, f"tara-{suffix}", "teacher")
         teacher.goto(server + "/classes/")
         teacher.fill("input[name=name]", f"Club {suffix}")
         teacher.get_by_role("button", name="Create class").click()
@@ -75,7 +56,7 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
         dashboard_url = teacher.url
 
         for page, name in ((student, f"ann-{suffix}"), (other, f"ben-{suffix}")):
-            _register(page, server, name, "learner")
+            register(page, server, name, "learner")
             page.goto(server + "/classes/")
             page.fill("input[name=code]", code)
             page.fill("input[name=display_name]", name.split("-")[0].title())
@@ -102,7 +83,7 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
         expect(teacher.locator("[data-answer]")).to_have_count(4)
         # Shared version, every student, Ann, Ben.
         expect(teacher.locator("[data-variant-picker] select option")).to_have_count(4)
-        assert serious(teacher) == []
+        assert serious_violations(teacher) == []
         shot(teacher, f"worksheet-screen-{width}")
         teacher.emulate_media(media="print")
         assert teacher.locator("header.site").is_hidden() and teacher.locator(".ws-toolbar").is_hidden()
@@ -147,7 +128,7 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
         teacher.wait_for_url(re.compile(r"student=\d+"))
         expect(teacher.locator(".present-head")).to_contain_text("Ben's question 1")
         assert teacher.locator(".present-question .hand").inner_html() != first_hand
-        assert serious(teacher) == []
+        assert serious_violations(teacher) == []
         shot(teacher, f"present-variant-{width}")
 
         # The report: read with the question drawn, then closed.
@@ -156,7 +137,7 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
         teacher.wait_for_url(re.compile(r"/reports$"))
         expect(teacher.locator(".report-remark")).to_have_text("The fu look wrong to me")
         expect(teacher.locator(".report .hand")).to_have_count(1)
-        assert serious(teacher) == []
+        assert serious_violations(teacher) == []
         shot(teacher, f"class-reports-{width}")
         teacher.get_by_role("button", name="Close the report").click()
         expect(teacher.locator("[data-no-reports]")).to_be_visible()
@@ -168,13 +149,13 @@ def test_a_teacher_prints_presents_reads_reports_and_archives(
         archived = teacher.locator("details[data-archived]")
         expect(archived).to_contain_text(f"Club {suffix}")
         archived.locator("summary").click()
-        assert serious(teacher) == []
+        assert serious_violations(teacher) == []
         shot(teacher, f"classes-archived-{width}")
         student.goto(class_url)
         expect(student.locator("[data-archived-notice]")).to_be_visible()
         teacher.goto(class_url + "/delete")
         expect(teacher.get_by_role("link", name="Every answer (CSV)")).to_be_visible()
-        assert serious(teacher) == []
+        assert serious_violations(teacher) == []
         shot(teacher, f"class-delete-{width}")
         teacher.fill("input[name=confirm]", "not the name")
         teacher.get_by_role("button", name="Delete the class for good").click()
@@ -200,7 +181,7 @@ def test_a_seeded_quiz_worksheet_prints_at_a4_and_letter(
         page.locator("[data-worksheet-button]").click()
         page.wait_for_url(re.compile(r"/practice/worksheet\?.*seed=[0-9a-f]{6}"))
         expect(page.locator("[data-question]")).to_have_count(3)
-        assert serious(page) == []
+        assert serious_violations(page) == []
         page.emulate_media(media="print")
         for fmt in ("A4", "Letter"):
             assert pdf_pages(page.pdf(format=fmt)) >= 2  # the questions, then the key on its own page
@@ -229,19 +210,19 @@ def test_a_lesson_remembers_its_checks(browser: Browser, server: str, width: int
         expect(page.locator("#question-2 .verdict.wrong")).to_have_count(1)
         expect(page.locator(".practise-this a")).to_have_attribute("href", "/practice/?topic=fu")
         page.locator("#question-2").scroll_into_view_if_needed()
-        assert serious(page) == []
+        assert serious_violations(page) == []
         shot(page, f"lesson-remembered-{width}")
         page.locator("#question-2").screenshot(path=str(ARTIFACTS / f"lesson-remembered-question-{width}.png"))
 
         page.goto(server + "/lessons/")
         entry = page.locator("li[data-lesson-state]", has=page.locator("a[href='/lessons/fu']"))
         expect(entry).to_contain_text("1 of 5 checks right")
-        assert serious(page) == []
+        assert serious_violations(page) == []
         shot(page, f"lesson-list-marks-{width}")
         page.goto(server + "/progress/")
         expect(page.locator("tr[data-lesson=fu] [data-checks]")).to_have_text("1/5")
         page.locator("#course").scroll_into_view_if_needed()
-        assert serious(page) == []
+        assert serious_violations(page) == []
         shot(page, f"progress-course-{width}")
     finally:
         context.close()

@@ -66,12 +66,10 @@ def test_the_right_choices_are_known_for_marking(payload: dict[str, object], rig
 
 
 def test_codes_in_a_sentence_are_drawn_as_tiles_and_honours_named() -> None:
-    html = tiles_in_text(
-        "missed 25m; no triplet of the seat wind 3z (1000/2000, 30 fu)", lambda n: ["", "", "", "West"][n]
-    )
+    html = tiles_in_text("missed 25m; no triplet of the seat wind 3z (1000/2000, 30 fu)")
     assert html.count("<img") == 3
     assert 'alt="2 of characters"' in html and 'alt="5 of characters"' in html
     assert "</span> West (1000/2000, 30 fu)" in html
     # What is read as text has no codes left: only the plain name of the honour.
     assert re.sub(r"<[^>]+>", "", html) == "missed ; no triplet of the seat wind  West (1000/2000, 30 fu)"
-    assert tiles_in_text("<b>", lambda n: "") == "&lt;b&gt;"  # the rest stays text
+    assert tiles_in_text("<b>") == "&lt;b&gt;"  # the rest stays text

@@ -102,7 +102,6 @@ def test_waits_and_furiten_questions_draw_melds_as_the_breakdown_does(app: Flask
 def test_tile_codes_in_a_sentence_are_drawn_and_only_numbers_between_them_grouped() -> None:
     drawn = tiles_in_text(
         "Closed kan of honours 1111z: 32 fu; 12000 <all>",
-        lambda n: "East",
         plain=lambda t: t.replace("12000", "12,000"),
     )
     assert drawn.count('src="/tiles/1z.svg"') == 4

@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 from .hand import Hand, HandError, Meld
-from .rules import PRESETS, TENHOU, RuleError, RuleSet
+from .rules import TENHOU, RuleError, RuleSet
 from .situation import FLAGS, WIND_LETTERS, Situation
 from .tiles import SUITS, Tile
 
@@ -136,8 +136,6 @@ def _indicators(value: Any) -> tuple[Tile, ...] | None:
 
 
 def _rules(value: Any) -> RuleSet | None:
-    if value is None:
-        return TENHOU
     if type(value) is not dict:
         return None
     try:
@@ -146,8 +144,6 @@ def _rules(value: Any) -> RuleSet | None:
     except TypeError:  # an option that cannot be a key (a list ...): not the common shape
         return None
     if rules is None:
-        if not value:
-            return PRESETS["tenhou"]
         try:
             rules = RuleSet.from_overrides(value)
         except RuleError:

@@ -219,14 +219,9 @@ def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlan
     return entry
 
 
-def _active_rules(rules: RuleSet, closed: bool, situation: Situation) -> tuple[_Active, ...]:
-    """The yaku that can apply: enabled by the rules, allowed on this hand (open or closed),
-    and, for situational yaku, with their flag set. (Hand features are checked per hand.)"""
-    return _rule_plans(rules, closed, situation).active
-
-
 def _plan(ctx: WinContext) -> _Plan:
-    """The yaku worth checking on this hand: those of :func:`_active_rules` whose needs it meets."""
+    """The yaku worth checking on this hand: those the rules and situation allow (:func:`_rule_plans`)
+    whose needs it meets."""
     entry = _rule_plans(ctx.rules, ctx.is_closed, ctx.situation)
     features = ctx.features
     plan = entry.plans.get(features)
@@ -267,7 +262,7 @@ def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreRes
         return ScoreResult(hand, situation, rules, status, best, (), dora)
     plan = _plan(ctx)
     shared = _shared_lines(plan, all_readings[0], ctx)
-    scored = [score_reading(r, ctx, dora, None, plan, shared) for r in all_readings]
+    scored = [score_reading(r, ctx, dora, plan, shared) for r in all_readings]
     scored.sort(key=ReadingScore.rank, reverse=True)
     best = scored[0]
     status = "scored" if best.payment is not None else "no_yaku"
@@ -288,18 +283,12 @@ def score_reading(
     r: Reading,
     ctx: WinContext,
     dora: tuple[YakuHit, ...] = (),
-    active: tuple[_Active, ...] | None = None,
     plan: _Plan | None = None,
     shared: dict[int, YakuHit] | None = None,
 ) -> ReadingScore:
     """Yaku, fu and points of one reading. ``shared`` holds the verdicts of the hand-only yaku
     when the caller has made them already (see :func:`_shared_lines`)."""
-    if active is not None:  # an explicit list of yaku (callers outside this module): check each
-        missing = ~ctx.features
-        checks = tuple(a for a in active if not a.needs & missing)
-        shared = None
-    else:
-        checks = (plan or _plan(ctx)).by_shape[r.shape]
+    checks = (plan or _plan(ctx)).by_shape[r.shape]
     hits: list[tuple[_Active, YakuHit]] = []
     yakuman = False
     if shared is None:  # one reading (the usual hand): every check is made here

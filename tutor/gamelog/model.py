@@ -486,17 +486,18 @@ class HandReplay:
             self.pending_riichi = None
 
 
-_FLAG_YAKU = {
-    "riichi": "riichi",
-    "double_riichi": "double_riichi",
-    "ippatsu": "ippatsu",
-    "rinshan": "rinshan",
-    "chankan": "chankan",
-    "haitei": "haitei",
-    "houtei": "houtei",
-    "tenhou": "tenhou",
-    "chiihou": "chiihou",
-}
+_FLAG_YAKU = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+)
+"""Situation yaku a log records under the same name as the flag the moves set."""
 
 
 def _cross_check(flags: dict[str, bool], recorded: Recorded) -> list[str]:
@@ -507,11 +508,11 @@ def _cross_check(flags: dict[str, bool], recorded: Recorded) -> list[str]:
     if flags["double_riichi"]:
         flags = {**flags, "riichi": False}  # double riichi replaces riichi in the yaku list
     notes: list[str] = []
-    for flag, yaku in _FLAG_YAKU.items():
+    for yaku in _FLAG_YAKU:
         if recorded.yakuman and yaku not in ("tenhou", "chiihou"):
             continue
-        if flags[flag] and yaku not in listed:
+        if flags[yaku] and yaku not in listed:
             notes.append(said(N_("the moves show {yaku} but the log does not record it"), yaku=yaku))
-        elif yaku in listed and not flags[flag]:
+        elif yaku in listed and not flags[yaku]:
             notes.append(said(N_("the log records {yaku} but the moves do not show it"), yaku=yaku))
     return notes
