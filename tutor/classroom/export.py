@@ -85,11 +85,9 @@ def iter_export_rows(
     """:func:`export_rows` one at a time, an assignment per query: the first row comes at once, and memory
     stays that of one assignment's sort whatever the class's size."""
     for task, batches in _answers(db, classroom, assignment):
-        attempt = 0
-        last_student = last_session = None
-        for batch in batches:
-            for (
-                session_id,
+        for batch in _numbered(batches):
+            for attempt, _new, (
+                _session_id,
                 student_id,
                 student,
                 username,
@@ -104,10 +102,6 @@ def iter_export_rows(
                 time_ms,
                 answered_at,
             ) in batch:
-                if session_id != last_session:
-                    last_session = session_id
-                    attempt = attempt + 1 if student_id == last_student else 1
-                    last_student = student_id
                 yield {
                     "class_id": classroom.id,
                     "class": classroom.name,
@@ -153,6 +147,23 @@ def _answers(
     for task in [assignment] if assignment else sorted(assignments(db, classroom), key=lambda a: a.id):
         cursor = db.conn.execute(_ANSWERS_SQL, [classroom.id, task.id])
         yield task, iter(partial(cursor.fetchmany, _BATCH), [])
+
+
+def _numbered(batches: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[int, bool, tuple[Any, ...]]]]:
+    """An assignment's rows (see :data:`_ANSWERS_SQL`), each with its attempt number and whether it begins
+    an attempt: a student's sessions come together and in order, so the count goes as the rows go by."""
+    attempt = 0
+    last_student = last_session = None
+    for batch in batches:
+        numbered = []
+        for row in batch:
+            new = row[0] != last_session
+            if new:
+                last_session = row[0]
+                attempt = attempt + 1 if row[1] == last_student else 1
+                last_student = row[1]
+            numbered.append((attempt, new, row))
+        yield numbered
 
 
 class _Cells(dict[Any, str]):
@@ -248,12 +259,10 @@ def results_csv(
     for task, batches in _answers(db, classroom, assignment):
         head = f"{field(classroom.id)},{field(classroom.name)},{field(task.id)},{field(task.title)}"
         who = who_try = ""
-        attempt = 0
-        last_student = last_session = None
-        for batch in batches:
+        for batch in _numbered(batches):
             lines = []
-            for (
-                session_id,
+            for attempt, new, (
+                _session_id,
                 student_id,
                 student,
                 username,
@@ -268,12 +277,8 @@ def results_csv(
                 time_ms,
                 answered_at,
             ) in batch:
-                if session_id != last_session:  # the next attempt, or the next student's first
-                    last_session = session_id
-                    if student_id == last_student:
-                        attempt += 1
-                    else:
-                        attempt, last_student = 1, student_id
+                if new:  # the next attempt, or the next student's first
+                    if attempt == 1:
                         who = f"{head},{field(student_id)},{field(student)},{field(username)}"
                     who_try = f"{who},{attempt}"
                 # question_id and answered_at, text of their own in each row, are written as they are when
@@ -370,12 +375,10 @@ def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
             {"class_id": classroom.id, "class": classroom.name, "assignment_id": task.id, "assignment": task.title}
         )[1:-1]
         who = ""
-        attempt = 0
-        last_student = last_session = None
-        for batch in batches:
+        for batch in _numbered(batches):
             objects = []
-            for (
-                session_id,
+            for attempt, new, (
+                _session_id,
                 student_id,
                 student,
                 username,
@@ -390,10 +393,7 @@ def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
                 time_ms,
                 answered_at,
             ) in batch:
-                if session_id != last_session:
-                    last_session = session_id
-                    attempt = attempt + 1 if student_id == last_student else 1
-                    last_student = student_id
+                if new:
                     who = _FIELDS(
                         {"student_id": student_id, "student": student, "username": username, "attempt": attempt}
                     )[1:-1]
