@@ -57,7 +57,7 @@ from datetime import date
 
 from markupsafe import Markup, escape
 
-from .engine.catalogues import DEFAULT, N_, translate, translation
+from .engine.catalogues import DEFAULT, N_, joined, translate, translation
 
 __all__ = ["accuracy_line", "bars", "percent", "sparkline"]
 
@@ -108,14 +108,6 @@ def _day(day: date, with_year: bool = False, lang: str = DEFAULT) -> str:
 def _say(sentence: str, lang: str, **params: object) -> str:
     """A marked sentence in ``lang`` with its ``{name}`` parameters."""
     return translate(sentence, lang).format(**params)
-
-
-def _listed(parts: Sequence[str], lang: str, pattern: str = N_("{earlier}, {next}")) -> str:
-    """Items one after another: ``a, b, c`` (``a、b、c`` in Chinese); ``pattern`` adds the next item."""
-    joined = parts[0] if parts else ""
-    for part in parts[1:]:
-        joined = _say(pattern, lang, earlier=joined, next=part)
-    return joined
 
 
 def _questions(total: int, lang: str = DEFAULT) -> str:
@@ -280,7 +272,7 @@ def accuracy_line(
         )
 
     if len(data) <= LONG:
-        desc = _say(N_("Accuracy {days}."), lang, days=_listed([said(*point) for point in data], lang))
+        desc = _say(N_("Accuracy {days}."), lang, days=joined([said(*point) for point in data], lang))
     else:
         right_all, total_all = sum(r for _, r, _ in data), sum(t for _, _, t in data)
         low = min(data, key=lambda p: (p[1] * 1.0 / p[2], p[0]))
@@ -376,7 +368,7 @@ def sparkline(
 
     if len(clean) <= LONG:
         desc = _say(
-            N_("{values}; latest {latest}."), lang, values=_listed([pc(v) for v in clean], lang), latest=pc(final)
+            N_("{values}; latest {latest}."), lang, values=joined([pc(v) for v in clean], lang), latest=pc(final)
         )
     else:
         seen = [v for v in clean if v is not None]
@@ -458,7 +450,7 @@ def bars(rows: Sequence[tuple[str, int, int]], *, title: str, width: int = 560, 
         )
 
     if len(rows) <= LONG:
-        listed = _listed([said(*row) for row in rows], lang, N_("{earlier}; {next}"))
+        listed = joined([said(*row) for row in rows], lang, N_("{earlier}; {next}"))
         desc = _say(N_("{items}."), lang, items=listed)
     else:
         answered = [row for row in rows if row[2]]

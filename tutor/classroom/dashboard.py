@@ -105,13 +105,16 @@ class Standing:
     average: float | None
 
 
-def overview(db: Database, classroom: Classroom, tasks: list[Assignment]) -> list[tuple[Assignment, Standing]]:
+def overview(
+    db: Database, classroom: Classroom, tasks: list[Assignment], students: int | None = None
+) -> list[tuple[Assignment, Standing]]:
     """Every assignment's standing (the class page's overview), summed in one grouped query over the
     attempts' tallies: a student's best attempt has the highest score, and they are done once an attempt
     is complete (see :func:`.attempts.best`)."""
     if not tasks:
         return []
-    students = len(roster(db, classroom.id))
+    if students is None:  # the class page knows it already, from the roster it shows
+        students = len(roster(db, classroom.id))
     sizes = ", ".join("(?, ?)" for _ in tasks)
     found = {
         task_id: (done, score, answered)

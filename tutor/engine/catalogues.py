@@ -20,7 +20,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -201,6 +201,14 @@ class Said(str):
 
     def __reduce__(self) -> tuple[type[Said], tuple[Sayable]]:
         return Said, (self.sentence,)
+
+
+def joined(parts: Sequence[str], lang: str, pattern: str = N_("{earlier}, {next}")) -> str:
+    """Items one after another in ``lang``: ``a, b, c`` (``a、b、c`` in Chinese); ``pattern`` adds the next."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = translate(pattern, lang).format(earlier=text, next=part)
+    return text
 
 
 def said(sentence: str | Sayable, **params: Any) -> Said:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .catalogues import DEFAULT, N_, Problem, translate
+from .catalogues import DEFAULT, N_, Problem, joined, translate
 
 
 class RuleError(Problem):
@@ -100,10 +100,7 @@ class RuleSet(NamedTuple):
         title = translate(PRESET_NAMES.get(self.name, N_("Tenhou rules")), lang)
         if not changed:
             return title
-        joined = changed[0]
-        for part in changed[1:]:
-            joined = translate(N_("{earlier}, {next}"), lang).format(earlier=joined, next=part)
-        return translate(N_("{preset} with {changes}"), lang).format(preset=title, changes=joined)
+        return translate(N_("{preset} with {changes}"), lang).format(preset=title, changes=joined(changed, lang))
 
 
 PRESET_NAMES = {"tenhou": N_("Tenhou rules"), "classic": N_("Classic rules")}

@@ -187,7 +187,7 @@ def show(class_id: int) -> ResponseReturnValue:
         work = [(a, rooms.student_work(db, a, _me().id)) for a in tasks]
         return render_template("classroom/class_student.html", classroom=classroom, work=work)
     page = rooms.roster_page(rooms.roster(db, classroom.id), _page_number())
-    overview = rooms.overview(db, classroom, tasks)
+    overview = rooms.overview(db, classroom, tasks, page.total)
     return render_template(
         "classroom/class_teacher.html",
         classroom=classroom,
