@@ -39,4 +39,4 @@ def quiz_worksheet(raw: Mapping[str, Any]) -> Worksheet:
 def assignment_worksheet(task: Assignment, user_id: int | None = None) -> Worksheet:
     """An assignment's questions: the class's shared seed, or (``user_id``) that student's own variant."""
     settings = task.settings_for(user_id) if user_id is not None else dict(task.settings)
-    return Worksheet(settings, [quiz_exercise(settings, n) for n in range(1, task.size + 1)])
+    return Worksheet(settings, [task.exercise(n, user_id) for n in range(1, task.size + 1)])

@@ -117,6 +117,16 @@ def _student(classroom: rooms.Classroom, user_id: int) -> rooms.Member:
         abort(404, gettext("There is no such student in this class."))
 
 
+def _picked(members: list[rooms.Member], wanted: str) -> rooms.Member:
+    """The student a ``?student=`` names, from the roster the page has read already."""
+    if not wanted.isdecimal():
+        abort(400, gettext("Choose a student of the class."))
+    found = next((m for m in members if m.user_id == int(wanted)), None)
+    if found is None:
+        abort(404, gettext("There is no such student in this class."))
+    return found
+
+
 # --- classes ----------------------------------------------------------------------------------------
 
 
@@ -506,9 +516,7 @@ def present(class_id: int, assignment_id: int, position: int) -> ResponseReturnV
         members = rooms.roster(get_db(), classroom.id)
         wanted = request.args.get("student", "")
         if wanted:
-            if not wanted.isdecimal():
-                abort(400, gettext("Choose a student of the class."))
-            student = _student(classroom, int(wanted))
+            student = _picked(members, wanted)
         elif members:
             student = members[0]
         picker = {"members": members, "picked": student.user_id if student else None}
@@ -644,9 +652,7 @@ def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
                 "One worksheet per student, each with their own hands; the key lists them in the same order."
             )
         elif wanted:
-            if not wanted.isdecimal():
-                abort(400, gettext("Choose a student of the class."))
-            someone = _student(classroom, int(wanted))
+            someone = _picked(members, wanted)
             whose = someone.user_id
             note = gettext(
                 "Each student has their own hands in this assignment: these are %(name)s's.", name=someone.display_name
