@@ -15,6 +15,7 @@ from sqlite_utils import Database
 from tutor import accounts, progress
 from tutor.curriculum import TOPICS
 from tutor.quiz.skills import info
+from tutor.store import migrations
 
 from .test_incremental_skills import FAST, SKILLS, Learners
 
@@ -125,7 +126,7 @@ def old_streak(db: Database, user_id: int) -> int:
     return count
 
 
-def old_weakest(db: Database, user_id: int, moment: datetime) -> list[progress.Weakness]:
+def old_weakest(db: Database, user_id: int, moment: datetime, limit: int = 10) -> list[progress.Weakness]:
     found = []
     for row in db.query(
         "SELECT st.skill, st.card, st.due_at, COUNT(s.answer_id) AS done, SUM(s.correct) AS right"
@@ -143,7 +144,7 @@ def old_weakest(db: Database, user_id: int, moment: datetime) -> list[progress.W
             )
         )
     found.sort(key=lambda w: (w.right / w.done if w.done else 0, w.retrievability, -w.done))
-    return found[:10]
+    return found[:limit]
 
 
 def old_mistakes(db: Database, user_id: int, days: int) -> list[tuple[str, int]]:
@@ -165,7 +166,8 @@ def everything(db: Database, user_id: int, moment: datetime) -> dict[str, Any]:
             shown[f"{family}{days}"] = progress.skill_tallies(db, user_id, days, family)
         shown[f"families{days}"] = progress.skills_by_family(db, user_id, days, ("yaku", "fu"))
         shown[f"mistakes{days}"] = progress.mistake_counts(db, user_id, days)
-    shown["weakest"] = progress.weakest(db, user_id, at=moment)
+    # A short list reads only the cards that can make it: ties at its end included.
+    shown["weakest"] = [progress.weakest(db, user_id, limit=limit, at=moment) for limit in (1, 2, 3, 10)]
     return shown
 
 
@@ -179,7 +181,7 @@ def the_old_way(db: Database, user_id: int, moment: datetime) -> dict[str, Any]:
             shown[f"{family}{days}"] = old_skill_tallies(db, user_id, days, family)
         shown[f"families{days}"] = {family: old_skill_tallies(db, user_id, days, family) for family in ("yaku", "fu")}
         shown[f"mistakes{days}"] = old_mistakes(db, user_id, days)
-    shown["weakest"] = old_weakest(db, user_id, moment)
+    shown["weakest"] = [old_weakest(db, user_id, moment, limit) for limit in (1, 2, 3, 10)]
     return shown
 
 
@@ -213,3 +215,68 @@ def test_deleting_answers_takes_them_out_of_the_tallies(monkeypatch: pytest.Monk
     learners.db.execute("UPDATE answers SET answered_at = '2000-01-01T00:00:00+00:00'")
     assert accounts.purge_guests(learners.db, timedelta(days=1)) == 1
     assert list(learners.db.query("SELECT * FROM first_try_days")) == []
+
+
+@FAST
+@given(
+    answers=st.lists(
+        st.tuples(st.integers(0, 400), st.dictionaries(st.sampled_from(SKILLS), st.booleans(), min_size=1, max_size=3)),
+        min_size=1,
+        max_size=30,
+    ),
+    flipped=st.sets(st.integers(0, 29)),
+    deleted=st.sets(st.integers(0, 29)),
+)
+def test_the_weekly_tallies_follow_answers_written_changed_and_deleted(
+    monkeypatch: pytest.MonkeyPatch, answers: list[tuple[int, dict[str, bool]]], flipped: set[int], deleted: set[int]
+) -> None:
+    """Answers spread over a year (so every window's first week starts before the window on some day),
+    then some marked the other way and some deleted: each week of each of the seven sets of weeks holds
+    what its days hold, and the page's tallies are still what the answers give."""
+    moment = datetime.now(UTC)
+    learners = Learners(monkeypatch, start=moment)
+    for days_ago, touched in answers:
+        learners.clock = moment - timedelta(days=days_ago)
+        learners.answer("account", 0, 0, touched)
+    db = learners.db
+    ids = [row[0] for row in db.execute("SELECT id FROM answers ORDER BY id").fetchall()]
+    for n in flipped & set(range(len(ids))):
+        db.execute("UPDATE answers SET correct = 1 - correct WHERE id = ?", [ids[n]])
+        db.execute("UPDATE answer_skills SET correct = 1 - correct WHERE answer_id = ?", [ids[n]])
+    for n in deleted & set(range(len(ids))):
+        db.execute("DELETE FROM answer_skills WHERE answer_id = ?", [ids[n]])
+        db.execute("DELETE FROM answers WHERE id = ?", [ids[n]])
+    weekly = db.execute("SELECT * FROM first_try_weeks ORDER BY 1, 2, 3, 4, 5").fetchall()
+    expected: dict[tuple[Any, ...], list[int]] = {}
+    for user_id, kind, day, key, done, right in db.execute("SELECT * FROM first_try_days").fetchall():
+        number = date.fromisoformat(day).toordinal() + 1721424  # the whole Julian day number
+        for phase in range(7):
+            sums = expected.setdefault((user_id, kind, phase, (number - phase) // 7, key), [0, 0])
+            sums[0] += done
+            sums[1] += right
+    assert weekly == sorted((*where, done, right) for where, (done, right) in expected.items())
+    for days in (7, 30, 90, 365):
+        assert progress.topic_tallies(db, 1, days) == old_topic_tallies(db, 1, days)
+        for family in ("yaku", "fu"):
+            assert progress.skill_tallies(db, 1, days, family) == old_skill_tallies(db, 1, days, family)
+
+
+def test_the_migration_sums_the_days_already_kept_into_weeks() -> None:
+    db = Database(memory=True)
+    migrations.apply(db, stop_before="m015_first_try_weeks")
+    # 1 Dec 2026 is Julian day 2461375, a multiple of 7: the weeks of phase 0 start on it, so only they
+    # split the two days; every other set of weeks holds both in one week.
+    for day, done, right in (("2026-11-30", 2, 1), ("2026-12-01", 1, 1)):
+        db.execute(
+            "INSERT INTO first_try_days (user_id, kind, day, key, done, right) VALUES (1, 'skill', ?, 'yaku:pinfu', ?, ?)",
+            [day, done, right],
+        )
+    migrations.apply(db)
+    weeks = db.execute("SELECT phase, week, done, right FROM first_try_weeks ORDER BY phase, week").fetchall()
+    assert weeks == [(0, 351624, 2, 1), (0, 351625, 1, 1)] + [
+        (phase, (2461375 - phase) // 7, 3, 2) for phase in range(1, 7)
+    ]
+    # From here on the triggers keep it: the day's row taken away leaves the day before.
+    db.execute("DELETE FROM first_try_days WHERE day = '2026-12-01'")
+    assert db.execute("SELECT DISTINCT done, right FROM first_try_weeks").fetchall() == [(2, 1)]
+    assert db.execute("SELECT COUNT(*) FROM first_try_weeks").fetchone() == (7,)

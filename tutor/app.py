@@ -102,6 +102,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .classroom import answer_text
     from .engine.tiles import parse_tiles
     from .i18n import current_language
+    from .progress_tables import skill_rows, topic_rows
     from .tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(
@@ -123,6 +124,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         heat_totals=heat_totals,
         student_rows=student_rows,
         question_hand=question_hand,
+        topic_rows=topic_rows,
+        skill_rows=skill_rows,
     )  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     _security_headers(app)

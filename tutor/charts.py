@@ -94,6 +94,7 @@ def _text(value: object) -> str:
     return str(escape(NOT_XML.sub("", str(value))))
 
 
+@functools.lru_cache(maxsize=1024)  # Babel takes tens of µs a date; a 90-day chart names each day twice
 def _day(day: date, with_year: bool = False, lang: str = DEFAULT) -> str:
     """``3 Nov`` (or ``3 Nov 2024``) in English; in another language, its locale's short date (``11月3日``)."""
     if lang != DEFAULT:

@@ -31,10 +31,10 @@ from sqlite_utils import Database
 from .clock import moment as current_moment
 from .clock import now, today
 from .curriculum import TOPICS
-from .engine.catalogues import DEFAULT
+from .engine.catalogues import DEFAULT, translate
 from .quiz.exercise import Exercise, ExerciseGrade
 from .quiz.skills import info
-from .store import write_transaction
+from .store import day_number, write_transaction
 from .wrong_answers import wrong_column
 
 SCHEDULER = Scheduler(enable_fuzzing=False)  # no fuzz: the same answers give the same schedule
@@ -579,33 +579,41 @@ class _Window:
         self.trend_start = self.today - timedelta(days=self.weeks * 7 - 1)
 
     def first_tries(self, db: Database, user_id: int, by: str, families: tuple[str, ...] = ()) -> dict[str, _Weeks]:
-        """First tries per topic or skill (of some families) by week since the trend's start, summed by the
-        database from the per-day tallies it keeps as answers are written."""
-        sql = (
-            "SELECT key, CAST(julianday(day) - julianday(:trend) AS INTEGER) / 7 AS week, SUM(done) AS done,"
-            " SUM(right) AS right, SUM(CASE WHEN day >= :start THEN done ELSE 0 END) AS inside,"
-            " SUM(CASE WHEN day >= :start THEN right ELSE 0 END) AS inside_right"
-            " FROM first_try_days WHERE user_id = :user AND kind = :by AND day >= :trend"
-        )
-        params: dict[str, Any] = {
-            "user": user_id,
-            "by": by,
-            "trend": self.trend_start.isoformat(),
-            "start": self.start.isoformat(),
-        }
+        """First tries per topic or skill (of some families) by week since the trend's start, read from the
+        weekly tallies the database keeps as answers are written (the set of weeks that ends today)."""
+        first = day_number(self.trend_start)
+        params: dict[str, Any] = {"user": user_id, "by": by, "phase": first % 7, "first": first // 7}
+        only = ""
         if families:
-            sql += " AND (" + " OR ".join(f"key LIKE :family{n}" for n in range(len(families))) + ")"
+            only = " AND (" + " OR ".join(f"key LIKE :family{n}" for n in range(len(families))) + ")"
             params.update({f"family{n}": f"{family}:%" for n, family in enumerate(families)})
         found: dict[str, _Weeks] = {}
         # Plain tuples: a busy learner's page reads several hundred of these rows.
-        for key, week, done, right, inside, inside_right in db.conn.execute(sql + " GROUP BY key, week", params):
+        weekly = db.conn.execute(
+            "SELECT key, week - :first, done, right FROM first_try_weeks"
+            " WHERE user_id = :user AND kind = :by AND phase = :phase AND week >= :first" + only,
+            params,
+        )
+        for key, week, done, right in weekly:
             weeks = found.get(key)
             if weeks is None:
                 weeks = found[key] = _Weeks([[0, 0] for _ in range(self.weeks)])
-            if 0 <= week < self.weeks:
+            if week < self.weeks:
                 weeks.weekly[week] = [done, right]
-            weeks.done += inside
-            weeks.right += inside_right
+            weeks.done += done
+            weeks.right += right
+        if self.trend_start < self.start:
+            # The trend's first week can start a few days before the window: those days count in its
+            # point, not in the window's totals.
+            params.update(trend=self.trend_start.isoformat(), start=self.start.isoformat())
+            before = db.conn.execute(
+                "SELECT key, done, right FROM first_try_days"
+                " WHERE user_id = :user AND kind = :by AND day >= :trend AND day < :start" + only,
+                params,
+            )
+            for key, done, right in before:
+                found[key].done -= done
+                found[key].right -= right
         return found
 
     def tally(self, key: str, label: str, link: str, weeks: _Weeks | None) -> Tally:
@@ -615,12 +623,13 @@ class _Window:
         return Tally(key, label, weeks.done, weeks.right, link, trend)
 
 
-def topic_tallies(db: Database, user_id: int, days: int = 30) -> list[Tally]:
-    """Per practice topic: questions answered (first tries) and first-try accuracy over the last ``days``."""
+def topic_tallies(db: Database, user_id: int, days: int = 30, lang: str = DEFAULT) -> list[Tally]:
+    """Per practice topic: questions answered (first tries) and first-try accuracy over the last ``days``;
+    each titled in ``lang``."""
     window = _Window(days)
     found = window.first_tries(db, user_id, "topic")
     return [
-        window.tally(topic.id, topic.title, f"/lessons/{topic.lesson}", found.get(topic.id))
+        window.tally(topic.id, translate(topic.title, lang), f"/lessons/{topic.lesson}", found.get(topic.id))
         for topic in TOPICS.values()
     ]
 
@@ -643,7 +652,10 @@ def skills_by_family(
         if weeks.done and family in found:
             about = info(skill, lang)
             found[family].append(window.tally(skill, about.label, about.lesson, weeks))
-    return {family: sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done)) for family, tallies in found.items()}
+    # Ties in the order of their ids, as a reader scanning the table expects.
+    return {
+        family: sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done, t.key)) for family, tallies in found.items()
+    }
 
 
 def daily_accuracy(db: Database, user_id: int, days: int = 30, topic: str | None = None) -> list[tuple[date, int, int]]:
@@ -700,18 +712,29 @@ def weakest(
     """Skills the learner has got wrong: the lowest share right first, then the least likely remembered
     now; each labelled in ``lang``."""
     moment = current_moment(at)
-    found = []
     # skill_states keeps the first tries counted (reviews) and the wrong ones (lapses): the same counts as
     # the answers they came from, since an answer is only ever a first try (the first answer stands).
-    for row in db.query(
+    rows = db.conn.execute(
         "SELECT skill, card, due_at, reviews, lapses FROM skill_states WHERE user_id = ? AND lapses > 0 ORDER BY skill",
         [user_id],
-    ):
-        card = Card.from_json(row["card"])
-        about = info(row["skill"], lang)
-        chance = SCHEDULER.get_card_retrievability(card, moment)
-        right = row["reviews"] - row["lapses"]
-        found.append(Weakness(row["skill"], about.label, about.lesson, right, row["reviews"], chance, row["due_at"]))
+    ).fetchall()
+
+    def share(row: tuple[str, str, str, int, int]) -> float:
+        reviews, lapses = row[3], row[4]
+        return (reviews - lapses) / reviews if reviews else 0
+
+    rows.sort(key=share)
+    # Only the skills that can make the list need their card read (the costly part): those whose share
+    # right is at most the limit-th lowest.
+    cut = share(rows[limit - 1]) if 0 < limit <= len(rows) else 1.0
+    found = []
+    for row in rows:
+        if share(row) > cut:
+            break
+        skill, card, due_at, reviews, lapses = row
+        chance = SCHEDULER.get_card_retrievability(Card.from_json(card), moment)
+        about = info(skill, lang)
+        found.append(Weakness(skill, about.label, about.lesson, reviews - lapses, reviews, chance, due_at))
     found.sort(key=lambda w: (w.right / w.done if w.done else 0, w.retrievability, -w.done))
     return found[:limit]
 

@@ -187,7 +187,7 @@ def progress_summary() -> ResponseReturnValue:
             "due": len(progress.due_skills(db, user.id, limit=999)),
             "topics": [
                 {"topic": t.key, "title": t.label, "done": t.done, "first_try_right": t.first_try_right}
-                for t in progress.topic_tallies(db, user.id, window)
+                for t in progress.topic_tallies(db, user.id, window, current_language())
             ],
             "weakest": [
                 {

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import partial
 from typing import Literal
 
 from babel.dates import format_timedelta
 from flask import Blueprint, current_app, render_template, request
 
 from .. import classroom, progress, sessions
-from ..charts import accuracy_line, sparkline
+from ..charts import accuracy_line
 from ..clock import moment, now
 from ..i18n import current_language, gettext, language_tag
 from ..lesson_progress import LessonMark
@@ -55,7 +54,7 @@ def dashboard() -> str:
     daily = progress.daily_accuracy(db, user.id, window)
     done = sum(total for _, _, total in daily)
     right = sum(r for _, r, _ in daily)
-    topics = progress.topic_tallies(db, user.id, window)
+    topics = progress.topic_tallies(db, user.id, window, current_language())
     skills = progress.skills_by_family(db, user.id, window, ("yaku", "fu"), current_language())
     return render_template(
         "progress/dashboard.html",
@@ -75,7 +74,6 @@ def dashboard() -> str:
         assignments=[] if user.is_guest else classroom.to_do(db, user.id),
         mistakes=progress.mistake_counts(db, user.id, window),
         due=len(progress.due_skills(db, user.id, limit=99)),
-        sparkline=partial(sparkline, lang=current_language()),
         skill_info=lambda skill: info(skill, current_language()),
         now_iso=now(),
         until=until,
