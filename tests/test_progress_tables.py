@@ -10,22 +10,22 @@ from tutor import progress
 from tutor.charts import sparkline
 from tutor.progress import Tally
 
-# The old loops, but for two mends: the topic's sparkline was titled with the English topic name on a
-# Chinese page (``name=t.label`` beside ``_(t.label)``; tallies now come titled in the reader's language),
-# and a name with ``<`` or ``&`` was escaped twice in a sparkline's title (by the template's gettext, then
-# by the chart), hence ``|safe`` here.
+# The old loops, but for three mends: counts are grouped by thousands (1,000); the topic's sparkline was
+# titled with the English topic name on a Chinese page (``name=t.label`` beside ``_(t.label)``; tallies now
+# come titled in the reader's language); and a name with ``<`` or ``&`` was escaped twice in a sparkline's
+# title (by the template's gettext, then by the chart), hence ``|safe`` here.
 OLD_TABLES = """{% set replay_form %}<form method="post" action="/practice/replay" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;"><input type="hidden" name="days" value="30">{% endset %}
 {% set drill_form %}<form method="post" action="/practice/drill" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;">{% endset %}
 {% set practise_5, replay_wrong, replay_all_wrong = _("practise 5"), _("replay wrong"), _("replay what I got wrong") %}
     <tbody>
     {% for t in topics %}
-      <tr><th scope="row"><a href="{{ t.link }}">{{ t.label }}</a></th><td class="num">{{ t.done }}</td><td class="num">{% if t.accuracy is not none %}{{ (t.accuracy * 100)|round|int }} %{% else %}–{% endif %}</td><td class="trend">{% if t.trend %}{{ sparkline(t.trend, label=_("weekly first-try accuracy for %(name)s", name=t.label|safe)) }}{% endif %}</td>
+      <tr><th scope="row"><a href="{{ t.link }}">{{ t.label }}</a></th><td class="num">{{ t.done|grouped }}</td><td class="num">{% if t.accuracy is not none %}{{ (t.accuracy * 100)|round|int }} %{% else %}–{% endif %}</td><td class="trend">{% if t.trend %}{{ sparkline(t.trend, label=_("weekly first-try accuracy for %(name)s", name=t.label|safe)) }}{% endif %}</td>
       <td>{% if t.done and t.first_try_right < t.done %}{{ replay_form }}<input type="hidden" name="topic" value="{{ t.key }}"><button type="submit" class="link">{{ replay_all_wrong }}</button></form>{% endif %}</td></tr>
     {% endfor %}
     </tbody>
     <tbody>
     {% for t in rows %}
-      <tr><th scope="row"><a href="{{ t.link }}">{{ t.label }}</a></th><td class="num">{{ t.done }}</td><td class="num">{% if t.accuracy is not none %}{{ (t.accuracy * 100)|round|int }} %{% else %}–{% endif %}</td><td class="trend">{% if t.trend %}{{ sparkline(t.trend, label=_("weekly first-try accuracy for %(name)s", name=t.label|safe)) }}{% endif %}</td>
+      <tr><th scope="row"><a href="{{ t.link }}">{{ t.label }}</a></th><td class="num">{{ t.done|grouped }}</td><td class="num">{% if t.accuracy is not none %}{{ (t.accuracy * 100)|round|int }} %{% else %}–{% endif %}</td><td class="trend">{% if t.trend %}{{ sparkline(t.trend, label=_("weekly first-try accuracy for %(name)s", name=t.label|safe)) }}{% endif %}</td>
       <td>{{ drill_form }}<input type="hidden" name="skill" value="{{ t.key }}"><button type="submit" class="link">{{ practise_5 }}</button></form>{% if t.first_try_right < t.done %} · {{ replay_form }}<input type="hidden" name="skill" value="{{ t.key }}"><button type="submit" class="link">{{ replay_wrong }}</button></form>{% endif %}</td></tr>
     {% endfor %}
     </tbody>"""

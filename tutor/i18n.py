@@ -26,6 +26,7 @@ Lessons have their own folder per language (``lessons/<lang>/``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -97,7 +98,12 @@ def from_accept_language(header: Iterable[tuple[str, float]], languages: list[st
 
 def format_number(number: int | float, lang: str | None = None) -> str:
     """A number with the grouping of the language's locale (Babel): ``32000`` → ``32,000``."""
-    return str(format_decimal(number, locale=language_tag(lang).replace("-", "_")))
+    return _formatted(number, language_tag(lang))
+
+
+@functools.lru_cache(maxsize=4096)  # Babel takes about 15 µs a number; pages show the same counts again and again
+def _formatted(number: int | float, tag: str) -> str:
+    return str(format_decimal(number, locale=tag.replace("-", "_")))
 
 
 def gettext(message: str, **variables: Any) -> str:

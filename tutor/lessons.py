@@ -116,7 +116,9 @@ class _Blocks(Preprocessor):
 
         def replace(match: re.Match[str]) -> str:
             kind, body = match.group(1), match.group(2)
-            html = self.page.block(kind, body)
+            # Stripped: Markdown keeps stashed HTML out of a <p> only when it starts with a tag (a form
+            # inside a paragraph would end it, leaving stray empty paragraphs around every question).
+            html = self.page.block(kind, body).strip()
             return "\n\n" + self.md.htmlStash.store(html) + "\n\n"
 
         return BLOCK.sub(replace, text).split("\n")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from .charts import sparkline
-from .i18n import current_language, gettext
+from .i18n import current_language, format_number, gettext
 from .progress import Tally
 
 
@@ -27,7 +27,7 @@ def _cells(tally: Tally, lang: str) -> str:
         trend = str(sparkline(tally.trend, label=title, lang=lang))
     return (
         f'\n      <tr><th scope="row"><a href="{escape(tally.link)}">{escape(tally.label)}</a></th>'
-        f'<td class="num">{tally.done}</td><td class="num">{share}</td><td class="trend">{trend}</td>'
+        f'<td class="num">{format_number(tally.done, lang)}</td><td class="num">{share}</td><td class="trend">{trend}</td>'
     )
 
 
