@@ -121,10 +121,17 @@ class TooManyGuests(AccountError):
     """Too many guest accounts made from this address lately."""
 
     def __init__(self, minutes: int) -> None:
-        super().__init__(
-            N_("Too many guests from your address. Log in or create an account, or try again in {minutes} minutes."),
-            minutes=minutes,
-        )
+        if minutes == 1:
+            super().__init__(
+                N_("Too many guests from your address. Log in or create an account, or try again in 1 minute.")
+            )
+        else:
+            super().__init__(
+                N_(
+                    "Too many guests from your address. Log in or create an account, or try again in {minutes} minutes."
+                ),
+                minutes=minutes,
+            )
         self.minutes = minutes
 
 

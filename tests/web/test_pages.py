@@ -98,6 +98,10 @@ def test_calculator_scores_a_hand_from_the_form(client: FlaskClient) -> None:
     )
     assert html.count('src="/tiles/8p.svg" alt="8 of circles"') >= 8  # the meld drawn, and the fu item
     assert "46 fu, rounded up to 50" in html
+    # The reading is drawn too: its groups and its winning tile as tiles, not as codes.
+    reading = re.search(r'<p class="reading">(.*?)</p>', html, re.S)
+    assert reading is not None and "123p" not in reading.group(1)
+    assert reading.group(1).count('src="/tiles/3p.svg"') == 2 and 'src="/tiles/7z.svg"' in reading.group(1)
 
 
 @pytest.mark.parametrize(

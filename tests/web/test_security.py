@@ -428,3 +428,12 @@ def test_a_reset_link_expires(app: Flask) -> None:
         accounts.reset_password(db, token, "another phrase", at=made + accounts.RESET_LIFETIME)
     assert accounts.reset_password(db, token, "another phrase", at=made + timedelta(hours=1)).id == kid.id
     assert accounts.authenticate(db, "kid", "another phrase").id == kid.id
+
+
+def test_a_refusal_counts_its_minutes_in_words() -> None:
+    from tutor.accounts import TooManyGuests, TooManyLogins
+    from tutor.classroom.errors import TooManyAttempts
+
+    for refusal in (TooManyGuests, TooManyLogins, TooManyAttempts):
+        assert str(refusal(1)).endswith(" 1 minute.")
+        assert str(refusal(7)).endswith(" 7 minutes.")

@@ -165,3 +165,24 @@ def test_the_score_api_refuses_in_chinese_with_the_same_code(client: FlaskClient
 def test_the_calculator_shows_a_refusal_in_chinese(client: FlaskClient) -> None:
     page = _text(client.get("/calculator?hand=123m456m789p345s5x&win=5s&lang=zh").get_data(as_text=True))
     assert "未知的花色 'x'" in page
+
+
+def test_refusals_no_view_worded_are_said_in_the_readers_language(client: FlaskClient) -> None:
+    """An unknown address or a wrong method: Werkzeug's descriptions are English only, ours are marked."""
+    for method, path, code in (
+        ("GET", "/no-such-page", 404),
+        ("GET", "/practice/start", 405),
+        ("GET", "/api/nope", 404),
+    ):
+        english = client.open(path, method=method)
+        chinese = client.open(path, method=method, headers={"Accept-Language": "zh"})
+        assert english.status_code == chinese.status_code == code
+        for response in (english, chinese):
+            body = response.get_data(as_text=True)
+            assert "The requested URL" not in body and "The method is not allowed" not in body
+        if path.startswith("/api/"):
+            said = chinese.json["error"]["message"]  # type: ignore[index]
+        else:
+            said = re.search(r"<h1>.*?</h1>\s*<p>(.*?)</p>", chinese.get_data(as_text=True), re.S).group(1)  # type: ignore[union-attr]
+        assert re.search(r"[\u4e00-\u9fff]{6}", said), said
+    assert "nothing at this address" in client.get("/no-such-page").get_data(as_text=True)

@@ -13,10 +13,22 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ..engine.catalogues import N_
 from ..i18n import gettext
 from ..store import discard_db, is_unavailable
 
 bp = Blueprint("errors", __name__)
+
+# What a refusal says when no view gave a reason of its own: Werkzeug's descriptions are English only.
+REASONS = {
+    400: N_("The request could not be read: something in it is missing or malformed."),
+    403: N_("You may not open this page."),
+    404: N_("There is nothing at this address. Check the link, or start again from the home page."),
+    405: N_("This address does not take that kind of request."),
+    413: N_("What you sent is too large."),
+    429: N_("Too many requests just now. Please wait a moment and try again."),
+}
+OTHER_REASON = N_("This request cannot be answered.")
 
 
 def _wants_json() -> bool:
@@ -28,10 +40,13 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     code = error.code or 500
     if code < 400:  # redirects (e.g. /lessons to /lessons/) are not errors
         return error
+    description = error.description
+    if description == type(error).description:  # Werkzeug's own words, not a view's (already translated)
+        description = gettext(REASONS.get(code, OTHER_REASON))
     if _wants_json():
         name = "not_found" if code == 404 else "bad_request" if code < 500 else "server_error"
-        return jsonify({"error": {"code": name, "message": error.description}}), code
-    return render_template("errors/error.html", code=code, name=error.name, description=error.description), code
+        return jsonify({"error": {"code": name, "message": description}}), code
+    return render_template("errors/error.html", code=code, name=error.name, description=description), code
 
 
 RETRY_AFTER = 5
