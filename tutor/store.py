@@ -589,9 +589,10 @@ def m015_first_try_weeks(db: Database) -> None:
 
 
 _PHASES = "(VALUES (0), (1), (2), (3), (4), (5), (6))"
-_WEEK = "(CAST(julianday({row}.day) AS INTEGER) - p.column1) / 7"
+_WEEK = "IFNULL((CAST(julianday({row}.day) AS INTEGER) - p.column1) / 7, -1)"
 """The week of a day in the weeks of ``phase`` p: weeks start on the days whose number (the Julian day,
-see :func:`day_number`) is p modulo 7."""
+see :func:`day_number`) is p modulo 7. A day that is not a date (never written by the app) lies in week
+-1, which no page reads."""
 
 
 def day_number(day: date) -> int:

@@ -49,7 +49,6 @@ from .dashboard import (
     Standing,
     answer_text,
     class_mistakes,
-    heat_for,
     heatmap,
     overview,
     reports,
@@ -60,13 +59,8 @@ from .errors import ClassroomError, NotFound, TooManyAttempts
 from .export import (
     EXPORT_COLUMNS,
     csv_cell,
-    csv_chunks,
-    export_document,
-    export_rows,
-    iter_export_rows,
     json_chunks,
     results_csv,
-    write_csv,
 )
 from .lifecycle import WhatGoes, archive_class, delete_class, restore_class, what_goes
 from .question_reports import QuestionReport, class_reports, close_report, every_report, open_report_count
@@ -149,16 +143,11 @@ __all__ = [
     "enrolled",
     "every_report",
     "every_class",
-    "csv_chunks",
-    "export_document",
-    "iter_export_rows",
     "json_chunks",
     "results_csv",
-    "export_rows",
     "ROSTER_PAGE",
     "RosterPage",
     "Standing",
-    "heat_for",
     "heatmap",
     "overview",
     "roster_page",
@@ -181,5 +170,4 @@ __all__ = [
     "to_do",
     "update_assignment",
     "what_goes",
-    "write_csv",
 ]

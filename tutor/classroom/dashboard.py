@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlite_utils import Database
@@ -57,13 +57,19 @@ class AssignmentResults:
 
 
 def results(
-    db: Database, classroom: Classroom, assignment: Assignment, per_question: bool = True, exercises: bool = True
+    db: Database,
+    classroom: Classroom,
+    assignment: Assignment,
+    per_question: bool = True,
+    export: bool = False,
+    members: list[Member] | None = None,
 ) -> AssignmentResults:
     """Per student (everyone on the roster) and, unless ``per_question`` is false (the class page's
-    overview needs only the standings), per question and mistake, for the teacher's dashboard; with
-    ``exercises`` false (an export has no hands to draw), the questions themselves are left out."""
+    overview needs only the standings), per question and mistake, for the teacher's dashboard. For an
+    ``export``, what only the dashboard shows is left out: the questions' hands and the named mistakes.
+    ``members``: the class's roster, when the caller has read it already."""
     found = _attempts(db, classroom, [assignment]).get(assignment.id, [])
-    students = _standings(roster(db, classroom.id), assignment, found)
+    students = _standings(roster(db, classroom.id) if members is None else members, assignment, found)
     if not per_question:
         return AssignmentResults(assignment, students, [])
     sessions = sorted(s.tries[0].session_id for s in students if s.tries)
@@ -89,10 +95,11 @@ def results(
                 right[position],
                 [(kind, text, n) for (kind, text), n in wrong.get(position, Counter()).most_common(5)],
                 statistics.median(here) if here else None,
-                None if assignment.variant or not exercises else assignment.shared_exercise(position),
+                None if assignment.variant or export else assignment.shared_exercise(position),
             )
         )
-    return AssignmentResults(assignment, students, questions, _mistakes(db, sessions).most_common(10))
+    mistakes = [] if export else _mistakes(db, sessions).most_common(10)
+    return AssignmentResults(assignment, students, questions, mistakes)
 
 
 @dataclass(frozen=True)
@@ -258,12 +265,6 @@ def roster_page(members: list[Member], number: int) -> RosterPage:
     pages = max(1, -(-len(members) // ROSTER_PAGE))
     number = min(max(1, number), pages)
     return RosterPage(members[(number - 1) * ROSTER_PAGE : number * ROSTER_PAGE], number, pages, len(members))
-
-
-def heat_for(heat: Heatmap, page: RosterPage) -> Heatmap:
-    """The heat map's rows for the students of one roster page (its columns and class totals unchanged)."""
-    shown = {m.user_id for m in page.members}
-    return replace(heat, rows=[(m, cells) for m, cells in heat.rows if m.user_id in shown])
 
 
 @dataclass(frozen=True)

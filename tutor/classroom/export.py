@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
-from typing import Any, TextIO
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -71,57 +71,6 @@ def column_header(column: str, lang: str = DEFAULT) -> str:
     ('time_ms', 'Time (ms)')
     """
     return column if lang == DEFAULT else translate(COLUMN_HEADERS[column], lang)
-
-
-def export_rows(db: Database, classroom: Classroom, assignment: Assignment | None = None) -> list[dict[str, Any]]:
-    """Every answer the class's students gave to its assignments: one row per question answered, first
-    tries only, in the order class → assignment → student → attempt → question."""
-    return list(iter_export_rows(db, classroom, assignment))
-
-
-def iter_export_rows(
-    db: Database, classroom: Classroom, assignment: Assignment | None = None
-) -> Iterator[dict[str, Any]]:
-    """:func:`export_rows` one at a time, an assignment per query: the first row comes at once, and memory
-    stays that of one assignment's sort whatever the class's size."""
-    for task, batches in _answers(db, classroom, assignment):
-        for batch in _numbered(batches):
-            for attempt, _new, (
-                _session_id,
-                student_id,
-                student,
-                username,
-                position,
-                question_id,
-                topic,
-                target,
-                correct,
-                score,
-                given,
-                mistakes,
-                time_ms,
-                answered_at,
-            ) in batch:
-                yield {
-                    "class_id": classroom.id,
-                    "class": classroom.name,
-                    "assignment_id": task.id,
-                    "assignment": task.title,
-                    "student_id": student_id,
-                    "student": student,
-                    "username": username,
-                    "attempt": attempt,
-                    "position": position,
-                    "question_id": question_id,
-                    "topic": topic,
-                    "target": target,
-                    "correct": bool(correct),
-                    "score": score,
-                    "given": json.loads(given),
-                    "mistakes": json.loads(mistakes or "[]"),
-                    "time_ms": time_ms,
-                    "answered_at": answered_at,
-                }
 
 
 _ANSWERS_SQL = (
@@ -207,26 +156,6 @@ def csv_cell(value: Any) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def write_csv(out: TextIO, rows: Iterable[Mapping[str, Any]], lang: str = DEFAULT) -> None:
-    """Export rows as CSV, a header line first (in ``lang``), every cell made safe for spreadsheets."""
-    for chunk in csv_chunks(rows, lang=lang):
-        out.write(chunk)
-
-
-def csv_chunks(rows: Iterable[Mapping[str, Any]], size: int = CHUNK, lang: str = DEFAULT) -> Iterator[str]:
-    """The CSV of :func:`write_csv` in pieces of about ``size`` characters, as the rows come."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
-    for row in rows:
-        writer.writerow([csv_cell(row[column]) for column in EXPORT_COLUMNS])
-        if buffer.tell() >= size:
-            yield buffer.getvalue()
-            buffer.seek(0)
-            buffer.truncate()
-    yield buffer.getvalue()
-
-
 def results_csv(
     db: Database,
     classroom: Classroom,
@@ -234,10 +163,12 @@ def results_csv(
     lang: str = DEFAULT,
     size: int = CHUNK,
 ) -> Iterator[str]:
-    """``write_csv(out, iter_export_rows(db, classroom, assignment), lang)`` in pieces of about ``size``
-    characters, the header line at once. Made from the stored rows as they are: a cell is worked out once
-    per assignment, student, or stored value, not once per row, and each line is joined from its fields
-    as the CSV writer writes them."""
+    """Every answer the class's students gave to its assignments (or to one) as CSV: a header line in
+    ``lang``, then a line per question answered (first tries only) in the order assignment → student →
+    attempt → question, every cell made safe for spreadsheets (:func:`csv_cell`). Sent in pieces of about
+    ``size`` characters, the header line at once. Made from the stored rows as they are: a cell is worked
+    out once per assignment, student, or stored value, not once per row, and each line is joined from its
+    fields as the CSV writer writes them."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
@@ -304,18 +235,10 @@ _PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_:.+-]*").fullmatch
 writer would quote."""
 
 
-def export_document(db: Database, classroom: Classroom) -> dict[str, Any]:
-    """The class's results as one JSON document: the class, each assignment with its students' standing, and
-    every answer (the rows of the CSV)."""
-    return {
-        **_document_head(db, classroom),
-        "assignments": list(_assignment_documents(db, classroom)),
-        "answers": list(iter_export_rows(db, classroom)),
-    }
-
-
 def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterator[str]:
-    """``json.dumps(export_document(...), ensure_ascii=False, indent=1)`` in pieces, made as they are sent:
+    """The class's results as one JSON document, as ``json.dumps(..., ensure_ascii=False, indent=1)``
+    writes it: the class and its students, each assignment with its students' standing and its questions,
+    and every answer (the rows of the CSV, keyed by their columns). Sent in pieces, made as they are sent:
     each assignment's standings and each answer are read only when their turn comes."""
     pieces: list[str] = []
     length = 0
@@ -364,7 +287,8 @@ _FIELDS = json.JSONEncoder(ensure_ascii=False, separators=(",\n   ", ": "), chec
 
 
 def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
-    """The JSON objects of :func:`iter_export_rows`, indented as the document's answers, in batches."""
+    """Each answer's JSON object (the CSV's row, keyed by its columns), indented as the document's answers,
+    in batches."""
     scalar = partial(json.dumps, ensure_ascii=False)
     text = json.encoder.encode_basestring  # what json.dumps writes for a str (the C function where there is one)
     positions, topics, targets, scores, times = (_Cells(scalar) for _ in range(5))
@@ -421,8 +345,9 @@ def _document_head(db: Database, classroom: Classroom) -> dict[str, Any]:
 
 
 def _assignment_documents(db: Database, classroom: Classroom) -> Iterator[dict[str, Any]]:
+    members = roster(db, classroom.id)
     for one in assignments(db, classroom):
-        found = results(db, classroom, one, exercises=False)
+        found = results(db, classroom, one, export=True, members=members)
         yield (
             {
                 "id": one.id,
