@@ -35,7 +35,6 @@ A sketch of the later "Practise my games" step::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.catalogues import N_, said
 from .model import MAX_LOG_BYTES, SUPPORTED, GameLog, LogError, LoggedMeld, Recorded, Source, Win
@@ -109,7 +108,7 @@ def compare(win: Win) -> Comparison:
         return Comparison(
             None, None, None, (), problem, (said(N_("our engine refuses the hand ({problem})"), problem=problem),)
         )
-    points = _value(response["points"])
+    points = response["total"]  # with no honba and no riichi sticks: the hand's own value
     yaku = tuple((y["id"], y["han"]) for y in response["yaku"])
     recorded = win.recorded
     differences: list[str] = []
@@ -125,11 +124,3 @@ def compare(win: Win) -> Comparison:
         differences.append(said(N_("yaku: only ours {ours}; only the log's {logged}"), ours=ours, logged=theirs))
     differences += win.notes
     return Comparison(response["han"], response["fu"], points, yaku, None, tuple(differences))
-
-
-def _value(points: dict[str, Any]) -> int:
-    if "ron" in points:
-        return int(points["ron"])
-    if "tsumo_dealer" in points:
-        return int(points["tsumo_dealer"] + 2 * points["tsumo_non_dealer"])
-    return int(3 * points["tsumo_non_dealer"])
