@@ -128,12 +128,12 @@ def test_an_assignments_questions_are_drawn_once_and_again_when_it_changes() -> 
 
 
 def test_the_drawn_questions_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(assignment_module, "DRAWN_KEPT", 3)
+    monkeypatch.setattr(assignment_module.DRAWN, "size", 3)
     settings = {"topics": ["fu"], "targets": [], "difficulty": 1, "parts": [], "itemised": False, "size": 9}
     task = rooms.Assignment(11, 1, "Fu", settings | {"seed": "b"}, False, "x", None, 1, "each", "x")
     for position in range(1, 6):
         task.shared_exercise(position)
-    assert len(assignment_module._drawn_kept) <= 3
+    assert len(assignment_module.DRAWN) == 3
 
 
 def test_the_migration_keeps_each_answers_wrong_parts_and_the_class_mistakes() -> None:

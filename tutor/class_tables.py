@@ -10,8 +10,6 @@ labels, passed in) stay in the templates.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
 from flask import render_template
@@ -21,6 +19,7 @@ from .classroom.assignments import Assignment
 from .classroom.dashboard import AssignmentResults, Heatmap
 from .classroom.roster import Member
 from .i18n import current_language
+from .kept import Kept
 
 
 def heat_rows(heat: Heatmap) -> Markup:
@@ -125,10 +124,8 @@ def _when(stamp: str | None) -> str:
     return f'<time datetime="{escape(stamp)}" data-local>{escape(stamp[:16].replace("T", " "))} UTC</time>'
 
 
-HANDS_KEPT = 1000
+HANDS = Kept[Markup](1000)
 """Questions' hands kept as HTML (a few kB each): fifty assignments of twenty, or twenty-five in two languages."""
-_hands_kept: OrderedDict[tuple[int, str, int, str], Markup] = OrderedDict()
-_hands_lock = threading.Lock()
 
 
 def question_hand(assignment: Assignment, position: int) -> Markup:
@@ -137,14 +134,6 @@ def question_hand(assignment: Assignment, position: int) -> Markup:
     key is what decides the drawing (the assignment and its settings, see :meth:`Assignment.shared_exercise`)
     and the words (the language), so a changed assignment is drawn and rendered again."""
     key = (assignment.id, json.dumps(assignment.settings, sort_keys=True), position, current_language())
-    with _hands_lock:
-        kept = _hands_kept.get(key)
-        if kept is not None:
-            _hands_kept.move_to_end(key)
-            return kept
-    html = Markup(render_template("partials/context.html", q=assignment.shared_exercise(position).main))
-    with _hands_lock:
-        _hands_kept[key] = html
-        while len(_hands_kept) > HANDS_KEPT:
-            _hands_kept.popitem(last=False)
-    return html
+    return HANDS.get(
+        key, lambda: Markup(render_template("partials/context.html", q=assignment.shared_exercise(position).main))
+    )

@@ -8,8 +8,6 @@ when students see right and wrong (``REVEAL``).
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -19,6 +17,7 @@ from sqlite_utils import Database
 
 from ..clock import now, readable, stamp
 from ..engine.catalogues import N_, Sentence
+from ..kept import Kept
 from ..mygames import topic_of
 from ..practice import clean_settings, quiz_exercise
 from ..quiz.exercise import Exercise
@@ -98,10 +97,8 @@ class Assignment:
         return past_due or (self.reveal == "end" and complete)
 
 
-DRAWN_KEPT = 2000
+DRAWN = Kept[Exercise](2000)
 """Drawn questions kept in memory: a hundred assignments of twenty."""
-_drawn_kept: OrderedDict[tuple[int, str, int], Exercise] = OrderedDict()
-_drawn_lock = threading.Lock()
 
 
 def _drawn(assignment_id: int, key: str, position: int, settings: Mapping[str, Any]) -> Exercise:
@@ -109,18 +106,7 @@ def _drawn(assignment_id: int, key: str, position: int, settings: Mapping[str, A
     JSON) and position: a dashboard shows all of an assignment's questions on every request, and drawing
     one takes milliseconds. The drawing is a function of the settings alone (no language: words are put in
     when a page is rendered), so a changed assignment has another key and is drawn again."""
-    whole_key = (assignment_id, key, position)
-    with _drawn_lock:
-        kept = _drawn_kept.get(whole_key)
-        if kept is not None:
-            _drawn_kept.move_to_end(whole_key)
-            return kept
-    exercise = quiz_exercise(settings, position)
-    with _drawn_lock:
-        _drawn_kept[whole_key] = exercise
-        while len(_drawn_kept) > DRAWN_KEPT:
-            _drawn_kept.popitem(last=False)
-    return exercise
+    return DRAWN.get((assignment_id, key, position), lambda: quiz_exercise(settings, position))
 
 
 def _assignment(row: Mapping[str, Any]) -> Assignment:
