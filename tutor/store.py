@@ -605,21 +605,23 @@ def day_number(day: date) -> int:
 
 
 def _weeks_tally(sign: str, row: str, done: str, right: str) -> str:
-    """Add (sign "+") or take away ("-") a day's first tries in the week of each phase that holds it."""
-    select = (
-        f"SELECT {row}.user_id, {row}.kind, p.column1, {_WEEK.format(row=row)}, {row}.key, {done}, {right}"
-        f" FROM {_PHASES} p"
-    )
-    statement = (
-        f"INSERT INTO first_try_weeks (user_id, kind, phase, week, key, done, right) {select} WHERE true"
-        f" ON CONFLICT DO UPDATE SET done = done {sign} excluded.done, right = right {sign} excluded.right;"
-    )
-    if sign == "-":
-        statement += (
-            f" DELETE FROM first_try_weeks WHERE user_id = {row}.user_id AND kind = {row}.kind AND key = {row}.key"
-            f" AND done <= 0 AND (phase, week) IN (SELECT p.column1, {_WEEK.format(row=row)} FROM {_PHASES} p);"
+    """Add (sign "+") or take away ("-") a day's first tries in the week of each phase that holds it; a
+    week left with none is deleted."""
+    if sign == "+":
+        return (
+            "INSERT INTO first_try_weeks (user_id, kind, phase, week, key, done, right)"
+            f" SELECT {row}.user_id, {row}.kind, p.column1, {_WEEK.format(row=row)}, {row}.key, {done}, {right}"
+            f" FROM {_PHASES} p WHERE true"
+            " ON CONFLICT DO UPDATE SET done = done + excluded.done, right = right + excluded.right;"
         )
-    return statement
+    weeks = (
+        f"user_id = {row}.user_id AND kind = {row}.kind AND key = {row}.key"
+        f" AND (phase, week) IN (SELECT p.column1, {_WEEK.format(row=row)} FROM {_PHASES} p)"
+    )
+    return (
+        f"UPDATE first_try_weeks SET done = done - ({done}), right = right - ({right}) WHERE {weeks};"
+        f" DELETE FROM first_try_weeks WHERE {weeks} AND done <= 0;"
+    )
 
 
 # first_try_days rows change by their counts only (their user, kind, day and key never change).
