@@ -101,7 +101,7 @@ def format_number(number: int | float, lang: str | None = None) -> str:
     return _formatted(number, language_tag(lang))
 
 
-@functools.lru_cache(maxsize=4096)  # Babel takes about 15 µs a number; pages show the same counts again and again
+@functools.lru_cache(maxsize=4096, typed=True)  # Babel takes about 15 µs a number; pages show the same counts again
 def _formatted(number: int | float, tag: str) -> str:
     return str(format_decimal(number, locale=tag.replace("-", "_")))
 
