@@ -307,3 +307,11 @@ def test_a_yaku_note_question_posts_to_its_own_page(client: FlaskClient, post) -
     assert 'class="verdict right"' in post("/yaku/pinfu/check/2", data={"answer": "20"}).get_data(as_text=True)
     assert post("/yaku/pinfu/check/9", data={"answer": "30"}).status_code == 404
     assert post("/yaku/nonsense/check/1", data={"answer": "30"}).status_code == 404
+
+
+def test_a_questions_prompt_draws_the_tiles_it_names(client: FlaskClient) -> None:
+    page = client.get("/lessons/fu").get_data(as_text=True)
+    prompts = re.findall(r"<legend>(.*?)</legend>", page, re.S)
+    # The fu lesson asks, for one, about a hand won by tsumo on 2p.
+    assert any('src="/tiles/2p.svg"' in prompt for prompt in prompts)
+    assert all(not re.search(r"(?<![\w/])[1-9][mps](?![\w.])", re.sub(r"<[^>]+>", " ", p)) for p in prompts)
