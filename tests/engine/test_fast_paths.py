@@ -127,10 +127,11 @@ def test_the_quick_reader_takes_plain_requests_and_leaves_refusals(monkeypatch: 
 
 @pytest.mark.parametrize("style", STYLES)
 def test_the_plan_never_hides_a_yaku(style: str) -> None:
-    """A yaku counts only on readings of its ``shape``, and a ``hand_only`` yaku gives every reading one verdict."""
+    """The plan's shortcuts never hide a yaku: a yaku counts only on readings of its ``shape`` and only where
+    the hand has the features it ``needs``, and a ``hand_only`` yaku gives every reading one verdict."""
     rng = random.Random(f"plan-{style}")
     hits = 0
-    for _ in range(300):
+    for _ in range(400):
         request = random_request(rng, style)
         request["rules"] = {"renhou": True, "daisharin": "any_suit", "daichisei": True}
         try:
@@ -145,6 +146,7 @@ def test_the_plan_never_hides_a_yaku(style: str) -> None:
                 if verdict.hit:
                     hits += 1
                     assert rule.shape in (None, reading.shape), f"{rule.id} hit a {reading.shape} reading: {request}"
+                    assert not rule.needs & ~ctx.features, f"{rule.id} hit without the features it needs: {request}"
             if rule.hand_only and len(verdicts) > 1:
                 assert all(v == verdicts[0] for v in verdicts), f"{rule.id} differs between readings: {request}"
     assert hits > 100
