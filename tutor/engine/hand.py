@@ -143,6 +143,7 @@ class Meld(NamedTuple):
 
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
+_ANKAN = MeldKind.ANKAN  # (a global: reading an Enum member off its class is slow in Python 3.11)
 _MELD_CACHE: dict[tuple[str, str], Meld] = {}
 
 
@@ -198,7 +199,8 @@ class Hand:
         closed = True
         for meld in melds:
             all_tiles += meld.tiles
-            closed = closed and meld.kind is MeldKind.ANKAN
+            if meld.kind is not _ANKAN:
+                closed = False
             for tile in meld.tiles:
                 counts[tile.index] += 1
                 mask |= tile.bit

@@ -14,7 +14,7 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from .catalogues import DEFAULT
@@ -189,6 +189,12 @@ class _Plan(NamedTuple):
     """Checks that look only at the whole hand: made once per hand, their verdict shared by the readings."""
     by_shape: dict[Shape, tuple[_Active, ...]]
     """For each reading shape, every yaku that can count on it (hand-only ones included, for the order)."""
+    paid: dict[tuple[int, int, int, bool, bool, int, int], _Paid]
+    """What hands pay under these rules (shared by every plan of the rules), see :func:`_paid`."""
+
+
+_Paid = tuple[int, str | None, Payment]
+"""Base points, the limit reached and the payment."""
 
 
 class _RulePlans(NamedTuple):
@@ -196,6 +202,7 @@ class _RulePlans(NamedTuple):
     active: tuple[_Active, ...]
     plans: dict[int, _Plan]
     """By feature bits."""
+    paid: dict[tuple[int, int, int, bool, bool, int, int], _Paid]
 
 
 # Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. Each entry keeps
@@ -215,7 +222,7 @@ def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlan
         )
         if len(_ACTIVE) > 1024:
             _ACTIVE.clear()
-        entry = _ACTIVE[key] = _RulePlans(rules, active, {})
+        entry = _ACTIVE[key] = _RulePlans(rules, active, {}, {})
     return entry
 
 
@@ -231,6 +238,7 @@ def _plan(ctx: WinContext) -> _Plan:
         plan = _Plan(
             tuple(a for a in possible if a.hand_only),
             {shape: tuple(a for a in possible if a.rule.shape is None or a.rule.shape is shape) for shape in Shape},
+            entry.paid,
         )
         if len(entry.plans) > 4096:
             entry.plans.clear()
@@ -253,20 +261,20 @@ def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreRes
     situation.check(hand, rules)
     all_readings = readings(hand, situation.tsumo)
     if not all_readings:
-        return ScoreResult(hand, situation, rules, "not_a_winning_hand", None)
+        return _score_result((hand, situation, rules, "not_a_winning_hand", None, (), ()))
     ctx = WinContext(hand, situation, rules)
     dora = dora_hits(ctx)
     if len(all_readings) == 1:
         best = score_reading(all_readings[0], ctx, dora)
         status = "scored" if best.payment is not None else "no_yaku"
-        return ScoreResult(hand, situation, rules, status, best, (), dora)
+        return _score_result((hand, situation, rules, status, best, (), dora))
     plan = _plan(ctx)
     shared = _shared_lines(plan, all_readings[0], ctx)
     scored = [score_reading(r, ctx, dora, plan, shared) for r in all_readings]
     scored.sort(key=ReadingScore.rank, reverse=True)
     best = scored[0]
     status = "scored" if best.payment is not None else "no_yaku"
-    return ScoreResult(hand, situation, rules, status, best, tuple(scored[1:]), dora)
+    return _score_result((hand, situation, rules, status, best, tuple(scored[1:]), dora))
 
 
 def _shared_lines(plan: _Plan, r: Reading, ctx: WinContext) -> dict[int, YakuHit]:
@@ -288,7 +296,8 @@ def score_reading(
 ) -> ReadingScore:
     """Yaku, fu and points of one reading. ``shared`` holds the verdicts of the hand-only yaku
     when the caller has made them already (see :func:`_shared_lines`)."""
-    checks = (plan or _plan(ctx)).by_shape[r.shape]
+    plan = plan or _plan(ctx)
+    checks = plan.by_shape[r.shape]
     hits: list[tuple[_Active, YakuHit]] = []
     yakuman = False
     if shared is None:  # one reading (the usual hand): every check is made here
@@ -324,16 +333,37 @@ def score_reading(
     items = fu_items(r, ctx)
     fu = rounded_fu(items)
     if not hits:
-        return ReadingScore(r, (), 0, fu, tuple(items), 0, None, 0, None)
+        return _reading_score((r, (), 0, fu, tuple(items), 0, None, 0, None))
     yaku = tuple([line for _, line in hits])
     if not units and dora:
         yaku += dora
         for line in dora:
             han += line.han
-    base, limit = base_points(han, fu, units, ctx.rules)
+    base, limit, pay = _paid(plan.paid, han, fu, units, ctx)
+    return _reading_score((r, yaku, han, fu, tuple(items), units, limit, base, pay))
+
+
+def _paid(
+    known: dict[tuple[int, int, int, bool, bool, int, int], _Paid], han: int, fu: int, units: int, ctx: WinContext
+) -> _Paid:
+    """Base points, limit and payment, each worked out once per rules and table situation: the same
+    few hundred recur from hand to hand (payments are immutable, so they are shared)."""
     s = ctx.situation
-    pay = payment(base, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks)
-    return ReadingScore(r, yaku, han, fu, tuple(items), units, limit, base, pay)
+    key = (han, fu, units, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks)
+    paid = known.get(key)
+    if paid is None:
+        base, limit = base_points(han, fu, units, ctx.rules)
+        paid = (base, limit, payment(base, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks))
+        if len(known) > 4096:
+            known.clear()
+        known[key] = paid
+    return paid
+
+
+# Results are made for every hand: built as tuples directly, without NamedTuple's generated
+# __new__ (a Python function call each time).
+_reading_score = partial(tuple.__new__, ReadingScore)
+_score_result = partial(tuple.__new__, ScoreResult)
 
 
 _NOTHING: frozenset[str] = frozenset()
