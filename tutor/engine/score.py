@@ -23,7 +23,7 @@ from .decompose import Reading, Shape, readings
 from .fu import FuItem, fu_items, rounded_fu
 from .hand import Hand
 from .messages import render_cache, text, yaku_name
-from .points import Payment, base_points, payment
+from .points import Payment, paid
 from .rules import TENHOU, RuleSet
 from .situation import FLAGS, Situation
 from .tiles import DORA_OF, Tile, dora_from_indicator
@@ -189,20 +189,15 @@ class _Plan(NamedTuple):
     """Checks that look only at the whole hand: made once per hand, their verdict shared by the readings."""
     by_shape: dict[Shape, tuple[_Active, ...]]
     """For each reading shape, every yaku that can count on it (hand-only ones included, for the order)."""
-    paid: dict[tuple[int, int, int, bool, bool, int, int], _Paid]
-    """What hands pay under these rules (shared by every plan of the rules), see :func:`_paid`."""
-
-
-_Paid = tuple[int, str | None, Payment]
-"""Base points, the limit reached and the payment."""
 
 
 class _RulePlans(NamedTuple):
     rules: RuleSet
     active: tuple[_Active, ...]
+    by_shape: dict[Shape, tuple[_Active, ...]]
+    """The active yaku that can count on each reading shape (a plan keeps those whose needs a hand meets)."""
     plans: dict[int, _Plan]
     """By feature bits."""
-    paid: dict[tuple[int, int, int, bool, bool, int, int], _Paid]
 
 
 # Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. Each entry keeps
@@ -222,7 +217,8 @@ def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlan
         )
         if len(_ACTIVE) > 1024:
             _ACTIVE.clear()
-        entry = _ACTIVE[key] = _RulePlans(rules, active, {}, {})
+        by_shape = {shape: tuple(a for a in active if a.rule.shape is None or a.rule.shape is shape) for shape in Shape}
+        entry = _ACTIVE[key] = _RulePlans(rules, active, by_shape, {})
     return entry
 
 
@@ -234,11 +230,9 @@ def _plan(ctx: WinContext) -> _Plan:
     plan = entry.plans.get(features)
     if plan is None:
         missing = ~features
-        possible = [a for a in entry.active if not a.needs & missing]
         plan = _Plan(
-            tuple(a for a in possible if a.hand_only),
-            {shape: tuple(a for a in possible if a.rule.shape is None or a.rule.shape is shape) for shape in Shape},
-            entry.paid,
+            tuple([a for a in entry.active if a.hand_only and not a.needs & missing]),
+            {shape: tuple([a for a in able if not a.needs & missing]) for shape, able in entry.by_shape.items()},
         )
         if len(entry.plans) > 4096:
             entry.plans.clear()
@@ -296,8 +290,7 @@ def score_reading(
 ) -> ReadingScore:
     """Yaku, fu and points of one reading. ``shared`` holds the verdicts of the hand-only yaku
     when the caller has made them already (see :func:`_shared_lines`)."""
-    plan = plan or _plan(ctx)
-    checks = plan.by_shape[r.shape]
+    checks = (plan or _plan(ctx)).by_shape[r.shape]
     hits: list[tuple[_Active, YakuHit]] = []
     yakuman = False
     if shared is None:  # one reading (the usual hand): every check is made here
@@ -339,25 +332,9 @@ def score_reading(
         yaku += dora
         for line in dora:
             han += line.han
-    base, limit, pay = _paid(plan.paid, han, fu, units, ctx)
-    return _reading_score((r, yaku, han, fu, tuple(items), units, limit, base, pay))
-
-
-def _paid(
-    known: dict[tuple[int, int, int, bool, bool, int, int], _Paid], han: int, fu: int, units: int, ctx: WinContext
-) -> _Paid:
-    """Base points, limit and payment, each worked out once per rules and table situation: the same
-    few hundred recur from hand to hand (payments are immutable, so they are shared)."""
     s = ctx.situation
-    key = (han, fu, units, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks)
-    paid = known.get(key)
-    if paid is None:
-        base, limit = base_points(han, fu, units, ctx.rules)
-        paid = (base, limit, payment(base, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks))
-        if len(known) > 4096:
-            known.clear()
-        known[key] = paid
-    return paid
+    base, limit, pay = paid(han, fu, units, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks, ctx.rules)
+    return _reading_score((r, yaku, han, fu, tuple(items), units, limit, base, pay))
 
 
 # Results are made for every hand: built as tuples directly, without NamedTuple's generated
