@@ -174,7 +174,7 @@ class _Active:
     def line(self, verdict: Verdict) -> YakuHit:
         """The result line for a hit; lines of hits without parameters are made once and shared."""
         if verdict.params:
-            return YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
+            return _yaku_hit((self.rule.id, self.han, self.rule.name, verdict, self.units))
         line = self._lines.get(verdict.reason)
         if line is None:
             line = self._lines[verdict.reason] = YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
@@ -340,6 +340,7 @@ def score_reading(
 # Results are made for every hand: built as tuples directly, without NamedTuple's generated
 # __new__ (a Python function call each time).
 _reading_score = partial(tuple.__new__, ReadingScore)
+_yaku_hit = partial(tuple.__new__, YakuHit)
 _score_result = partial(tuple.__new__, ScoreResult)
 
 
@@ -360,7 +361,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
     if ctx.rules.aka:
         red = ctx.hand.red_fives
         if red:
-            hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red)))
+            hits.append(_yaku_hit(("aka_dora", red, "Aka dora", Hit(count=red), 0)))
     if s.ura_indicators and s.in_riichi:
         ura = 0
         for t in s.ura_indicators:
@@ -373,7 +374,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
 def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
     name = "Dora" if kind == "dora" else "Ura dora"
     shown = " ".join([_INDICATED[t] for t in indicators])
-    return YakuHit(kind, count, name, Hit(count=count, indicators=shown))
+    return _yaku_hit((kind, count, name, Hit(count=count, indicators=shown), 0))
 
 
 # "3m→4m" for every tile (tiles are shared objects; formatting two tiles per indicator runs Python code).
