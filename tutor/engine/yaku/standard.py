@@ -20,7 +20,7 @@ from ..tiles import (
 )
 from .registry import HIT, MISS, Hit, Miss, Verdict, yaku
 
-# (A global: reading an Enum member off its class takes EnumType.__getattr__'s slow path in Python 3.11.)
+# (Globals: reading an Enum member off its class takes EnumType.__getattr__'s slow path in Python 3.11.)
 _STANDARD = Shape.STANDARD
 _RYANMEN = Wait.RYANMEN
 
