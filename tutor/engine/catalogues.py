@@ -92,6 +92,8 @@ def translation(lang: str) -> gettext.NullTranslations:
 
 def translate(message: str, lang: str, context: str | None = None) -> str:
     """``message`` (a marked English sentence) in ``lang``, or unchanged when the catalogue lacks it."""
+    if lang == DEFAULT:
+        return message  # English is the source: no catalogue to ask (a refusal says its English on every request)
     catalogue = translation(lang)
     return catalogue.pgettext(context, message) if context else catalogue.gettext(message)
 
@@ -219,7 +221,7 @@ def said(sentence: str | Sayable, **params: Any) -> Said:
 def say_in(value: object, lang: str) -> str:
     """Anything shown to a learner, in ``lang``: a sayable, :class:`Said` text or a :class:`Problem`
     is said in it; plain text (a teacher's own prompt, tile notation) and numbers are shown as they are."""
-    if isinstance(value, Said | Sayable | Problem):
+    if isinstance(value, _SAYS_ITSELF):
         return value.text(lang)
     return str(value)
 
@@ -239,3 +241,7 @@ class Problem(ValueError):
 
     def text(self, lang: str) -> str:
         return self.said.text(lang)
+
+
+_SAYS_ITSELF = (Said, Sayable, Problem)
+"""What :func:`say_in` asks to say itself (a tuple made once: ``Said | Sayable | Problem`` is a new union on every call)."""

@@ -85,13 +85,16 @@ def features(hand: Hand, suits: str) -> int:
     if hand.melds:
         kans = 0
         for m in hand.melds:
-            if m.kind is MeldKind.MINKAN or m.kind is MeldKind.ANKAN:
+            if m.kind in _KANS:
                 kans += 1
         if kans >= 3:
             f |= Feature.THREE_KANS | (Feature.FOUR_KANS if kans == 4 else 0)
     else:
         f |= Feature.NO_MELDS
     return f
+
+
+_KANS = frozenset((MeldKind.MINKAN, MeldKind.ANKAN))
 
 
 class WinContext:

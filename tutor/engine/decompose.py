@@ -76,6 +76,7 @@ class Group:
         "suit",
         "indices",
         "notation",
+        "waits",
     )
 
     kind: GroupKind
@@ -103,6 +104,8 @@ class Group:
         self.suit = "mpsz"[first // 9]
         self.notation = "".join(str(i % 9 + 1) for i in self.indices) + self.suit
         """MPSZ text, e.g. ``"345s"`` or ``"7777z"``."""
+        self.waits = {} if meld is not None else _waits_completed(kind, first)
+        """The wait a winning tile (by index) completed this group on; empty for a called or declared meld."""
 
     def __str__(self) -> str:
         return self.notation
@@ -110,6 +113,16 @@ class Group:
     def __repr__(self) -> str:
         where = self.meld.value if self.meld else "concealed"
         return f"<Group {self.notation} {where}>"
+
+
+def _waits_completed(kind: GroupKind, first: int) -> dict[int, Wait]:
+    if kind is not GroupKind.SEQUENCE:
+        return {first: Wait.SHANPON}
+    return {
+        first: Wait.PENCHAN if first % 9 == 6 else Wait.RYANMEN,  # 789 completed by the 7 was waiting on 89
+        first + 1: Wait.KANCHAN,
+        first + 2: Wait.PENCHAN if first % 9 == 0 else Wait.RYANMEN,  # 123 completed by the 3 was waiting on 12
+    }
 
 
 def _intern_groups() -> dict[tuple[GroupKind, int, MeldKind | None], Group]:
@@ -154,6 +167,12 @@ class Shape(Enum):
     STANDARD = "four groups and a pair"
     CHIITOITSU = "seven pairs"
     KOKUSHI = "thirteen orphans"
+
+
+# Members read as module globals on the hot paths: in Python 3.11 each `Shape.STANDARD` read off the
+# class takes EnumType.__getattr__'s slow attribute lookup, several times the cost of a global.
+_STANDARD = Shape.STANDARD
+_TANKI = Wait.TANKI
 
 
 class Reading:
@@ -216,7 +235,7 @@ class Reading:
         sequences.sort()
         triplets.sort()
         return cls(
-            Shape.STANDARD,
+            _STANDARD,
             groups,
             (pair,),
             win_group,
@@ -417,14 +436,12 @@ def readings_of(counts: list[int], meld_groups: tuple[Group, ...], win: int, tsu
     found: list[Reading] = []
     for pair, groups in standard_decompositions(counts, meld_groups):
         if pair == win:
-            found.append(Reading.standard(groups, pair, None, Wait.TANKI, win, tsumo))
-        seen: list[Group] = []
+            found.append(Reading.standard(groups, pair, None, _TANKI, win, tsumo))
+        completed: list[Group] = []  # each group once: 123m twice in a hand is one reading, not two
         for group in groups:
-            if group.meld is not None or group in seen:
-                continue
-            seen.append(group)
-            wait = _wait_in(group, win)
-            if wait is not None:
+            wait = group.waits.get(win)
+            if wait is not None and group not in completed:
+                completed.append(group)
                 found.append(Reading.standard(groups, pair, group, wait, win, tsumo))
     if not meld_groups:
         if is_chiitoitsu(counts):
@@ -435,18 +452,3 @@ def readings_of(counts: list[int], meld_groups: tuple[Group, ...], win: int, tsu
             wait = Wait.KOKUSHI_13 if duplicate == win else Wait.KOKUSHI
             found.append(Reading(Shape.KOKUSHI, (), (duplicate,), None, wait, win, tsumo))
     return found
-
-
-def _wait_in(group: Group, win: int) -> Wait | None:
-    first = group.first
-    if group.is_sequence:
-        if win == first + 1:
-            return Wait.KANCHAN
-        if win == first:
-            # 789 completed by the 7 was waiting on 89: an edge wait.
-            return Wait.PENCHAN if first % 9 == 6 else Wait.RYANMEN
-        if win == first + 2:
-            # 123 completed by the 3 was waiting on 12: an edge wait.
-            return Wait.PENCHAN if first % 9 == 0 else Wait.RYANMEN
-        return None
-    return Wait.SHANPON if win == first else None

@@ -139,10 +139,12 @@ class Meld(NamedTuple):
         return meld
 
     def __str__(self) -> str:
-        return f"{self.kind.value}:{format_tiles(self.tiles)}"
+        return f"{_MELD_NAMES[self.kind]}:{format_tiles(self.tiles)}"
 
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
+_MELD_NAMES = {kind: name for name, kind in _MELD_KINDS.items()}  # (Enum's .value is a Python property)
+_ANKAN = MeldKind.ANKAN  # (a global: reading an Enum member off its class is slow in Python 3.11)
 _MELD_CACHE: dict[tuple[str, str], Meld] = {}
 
 
@@ -198,7 +200,8 @@ class Hand:
         closed = True
         for meld in melds:
             all_tiles += meld.tiles
-            closed = closed and meld.kind is MeldKind.ANKAN
+            if meld.kind is not _ANKAN:
+                closed = False
             for tile in meld.tiles:
                 counts[tile.index] += 1
                 mask |= tile.bit

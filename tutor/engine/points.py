@@ -107,6 +107,30 @@ class Payment(NamedTuple):
         return f"{self.tsumo_non_dealer} all"
 
 
+_PAID: dict[tuple[int, int, int, bool, bool, int, int, str, bool], tuple[int, str | None, Payment]] = {}
+
+
+def paid(
+    han: int, fu: int, yakuman_units: int, dealer: bool, tsumo: bool, honba: int, riichi_sticks: int, rules: RuleSet
+) -> tuple[int, str | None, Payment]:
+    """Base points, the limit reached and the payment (:func:`base_points`, :func:`payment`), each worked
+    out once: the same few hundred recur from hand to hand (payments are immutable, so they are shared).
+
+    >>> paid(3, 30, 0, False, True, 0, 0, TENHOU)
+    (960, None, Payment(ron=None, tsumo_dealer=2000, tsumo_non_dealer=1000, riichi_sticks=0))
+    """
+    # base_points reads two of the rules' options: they stand for the rules in the key.
+    key = (han, fu, yakuman_units, dealer, tsumo, honba, riichi_sticks, rules.kazoe, rules.kiriage)
+    known = _PAID.get(key)
+    if known is None:
+        base, limit = base_points(han, fu, yakuman_units, rules)
+        known = (base, limit, payment(base, dealer, tsumo, honba, riichi_sticks))
+        if len(_PAID) > 8192:
+            _PAID.clear()
+        _PAID[key] = known
+    return known
+
+
 def possible_cell(han: int, fu: int, tsumo: bool) -> bool:
     """Whether a hand of this han and fu can exist under the Tenhou rules (RULES.md §7.3).
 

@@ -16,15 +16,17 @@ from .tiles import format_tiles, index_name, pair_notation
 
 _SHAPES = {Shape.STANDARD: "standard", Shape.CHIITOITSU: "chiitoitsu", Shape.KOKUSHI: "kokushi"}
 _MELD_PREFIX = {kind: f"{kind.value}:" for kind in MeldKind}
+# (Globals: reading an Enum member off its class is slow in Python 3.11.)
+_STANDARD, _CHIITOITSU, _KOKUSHI = Shape.STANDARD, Shape.CHIITOITSU, Shape.KOKUSHI
 
 
 def reading_summary(reading: Reading, description: str | None = None, lang: str = DEFAULT) -> dict[str, Any]:
     """The chosen interpretation as JSON: groups (melds marked), pair, wait."""
-    if reading.shape is Shape.STANDARD:
+    if reading.shape is _STANDARD:
         groups = [_MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in reading.groups]
         pair = pair_notation(reading.pair)
         win_group = reading.win_group.notation if reading.win_group else pair
-    elif reading.shape is Shape.CHIITOITSU:
+    elif reading.shape is _CHIITOITSU:
         groups = [pair_notation(p) for p in reading.pairs]
         pair, win_group = None, pair_notation(reading.win)
     else:
@@ -42,7 +44,7 @@ def reading_summary(reading: Reading, description: str | None = None, lang: str 
 def describe_reading(reading: Reading, lang: str = DEFAULT) -> str:
     """One line: ``123m 456m 789p 345s 55s, ryanmen wait on 5s``."""
     win = index_name(reading.win)
-    if reading.shape is Shape.KOKUSHI:
+    if reading.shape is _KOKUSHI:
         key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
         return text(key, lang, win=win)
     wait = _WAIT_NAMES.get((reading.wait, lang))

@@ -14,7 +14,7 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from .catalogues import DEFAULT
@@ -23,7 +23,7 @@ from .decompose import Reading, Shape, readings
 from .fu import FuItem, fu_items, rounded_fu
 from .hand import Hand
 from .messages import render_cache, text, yaku_name
-from .points import Payment, base_points, payment
+from .points import Payment, paid
 from .rules import TENHOU, RuleSet
 from .situation import FLAGS, Situation
 from .tiles import DORA_OF, Tile, dora_from_indicator
@@ -174,7 +174,7 @@ class _Active:
     def line(self, verdict: Verdict) -> YakuHit:
         """The result line for a hit; lines of hits without parameters are made once and shared."""
         if verdict.params:
-            return YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
+            return _yaku_hit((self.rule.id, self.han, self.rule.name, verdict, self.units))
         line = self._lines.get(verdict.reason)
         if line is None:
             line = self._lines[verdict.reason] = YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
@@ -194,6 +194,8 @@ class _Plan(NamedTuple):
 class _RulePlans(NamedTuple):
     rules: RuleSet
     active: tuple[_Active, ...]
+    by_shape: dict[Shape, tuple[_Active, ...]]
+    """The active yaku that can count on each reading shape (a plan keeps those whose needs a hand meets)."""
     plans: dict[int, _Plan]
     """By feature bits."""
 
@@ -215,7 +217,8 @@ def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlan
         )
         if len(_ACTIVE) > 1024:
             _ACTIVE.clear()
-        entry = _ACTIVE[key] = _RulePlans(rules, active, {})
+        by_shape = {shape: tuple(a for a in active if a.rule.shape is None or a.rule.shape is shape) for shape in Shape}
+        entry = _ACTIVE[key] = _RulePlans(rules, active, by_shape, {})
     return entry
 
 
@@ -227,10 +230,9 @@ def _plan(ctx: WinContext) -> _Plan:
     plan = entry.plans.get(features)
     if plan is None:
         missing = ~features
-        possible = [a for a in entry.active if not a.needs & missing]
         plan = _Plan(
-            tuple(a for a in possible if a.hand_only),
-            {shape: tuple(a for a in possible if a.rule.shape is None or a.rule.shape is shape) for shape in Shape},
+            tuple([a for a in entry.active if a.hand_only and not a.needs & missing]),
+            {shape: tuple([a for a in able if not a.needs & missing]) for shape, able in entry.by_shape.items()},
         )
         if len(entry.plans) > 4096:
             entry.plans.clear()
@@ -253,20 +255,20 @@ def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreRes
     situation.check(hand, rules)
     all_readings = readings(hand, situation.tsumo)
     if not all_readings:
-        return ScoreResult(hand, situation, rules, "not_a_winning_hand", None)
+        return _score_result((hand, situation, rules, "not_a_winning_hand", None, (), ()))
     ctx = WinContext(hand, situation, rules)
     dora = dora_hits(ctx)
     if len(all_readings) == 1:
         best = score_reading(all_readings[0], ctx, dora)
         status = "scored" if best.payment is not None else "no_yaku"
-        return ScoreResult(hand, situation, rules, status, best, (), dora)
+        return _score_result((hand, situation, rules, status, best, (), dora))
     plan = _plan(ctx)
     shared = _shared_lines(plan, all_readings[0], ctx)
     scored = [score_reading(r, ctx, dora, plan, shared) for r in all_readings]
     scored.sort(key=ReadingScore.rank, reverse=True)
     best = scored[0]
     status = "scored" if best.payment is not None else "no_yaku"
-    return ScoreResult(hand, situation, rules, status, best, tuple(scored[1:]), dora)
+    return _score_result((hand, situation, rules, status, best, tuple(scored[1:]), dora))
 
 
 def _shared_lines(plan: _Plan, r: Reading, ctx: WinContext) -> dict[int, YakuHit]:
@@ -324,16 +326,22 @@ def score_reading(
     items = fu_items(r, ctx)
     fu = rounded_fu(items)
     if not hits:
-        return ReadingScore(r, (), 0, fu, tuple(items), 0, None, 0, None)
+        return _reading_score((r, (), 0, fu, tuple(items), 0, None, 0, None))
     yaku = tuple([line for _, line in hits])
     if not units and dora:
         yaku += dora
         for line in dora:
             han += line.han
-    base, limit = base_points(han, fu, units, ctx.rules)
     s = ctx.situation
-    pay = payment(base, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks)
-    return ReadingScore(r, yaku, han, fu, tuple(items), units, limit, base, pay)
+    base, limit, pay = paid(han, fu, units, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks, ctx.rules)
+    return _reading_score((r, yaku, han, fu, tuple(items), units, limit, base, pay))
+
+
+# Results are made for every hand: built as tuples directly, without NamedTuple's generated
+# __new__ (a Python function call each time).
+_reading_score = partial(tuple.__new__, ReadingScore)
+_yaku_hit = partial(tuple.__new__, YakuHit)
+_score_result = partial(tuple.__new__, ScoreResult)
 
 
 _NOTHING: frozenset[str] = frozenset()
@@ -353,7 +361,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
     if ctx.rules.aka:
         red = ctx.hand.red_fives
         if red:
-            hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red)))
+            hits.append(_yaku_hit(("aka_dora", red, "Aka dora", Hit(count=red), 0)))
     if s.ura_indicators and s.in_riichi:
         ura = 0
         for t in s.ura_indicators:
@@ -366,7 +374,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
 def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
     name = "Dora" if kind == "dora" else "Ura dora"
     shown = " ".join([_INDICATED[t] for t in indicators])
-    return YakuHit(kind, count, name, Hit(count=count, indicators=shown))
+    return _yaku_hit((kind, count, name, Hit(count=count, indicators=shown), 0))
 
 
 # "3m→4m" for every tile (tiles are shared objects; formatting two tiles per indicator runs Python code).

@@ -68,7 +68,7 @@ class Tile:
     [Tile('4m'), Tile('5m'), Tile('0m'), Tile('1z')]
     """
 
-    __slots__ = ("index", "red", "suit", "number", "bit", "_text")
+    __slots__ = ("index", "red", "suit", "number", "bit", "order", "_text")
     _interned: dict[str, Tile] = {}
 
     index: int
@@ -81,6 +81,8 @@ class Tile:
     """1-9 within a suit (a red five is 5); 1-7 for honours."""
     bit: int
     """``1 << index``: the tile's kind in a bit mask of kinds."""
+    order: int
+    """Where the tile sorts: by kind, a red five just after the plain one (``2 * index + red``)."""
     _text: str
 
     def __new__(cls, notation: str) -> Tile:
@@ -99,6 +101,7 @@ class Tile:
         tile.suit = SUITS[index // 9]
         tile.number = index % 9 + 1
         tile.bit = 1 << index
+        tile.order = 2 * index + red
         tile._text = f"{0 if red else tile.number}{tile.suit}"
         return tile
 
@@ -137,7 +140,7 @@ class Tile:
         return (self.index, self.red)
 
     def __lt__(self, other: Tile) -> bool:
-        return (self.index, self.red) < (other.index, other.red)
+        return self.order < other.order
 
     def __str__(self) -> str:
         return self._text
@@ -258,16 +261,17 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     parts: list[str] = []
     current_suit = ""
     for tile in sorted(tiles, key=_ORDER):  # Tile.__lt__'s order, compared in C
-        if tile.suit != current_suit and current_suit:
-            parts.append(current_suit)
-        current_suit = tile.suit
-        parts.append("0" if tile.red else str(tile.number))
+        if tile.suit != current_suit:
+            if current_suit:
+                parts.append(current_suit)
+            current_suit = tile.suit
+        parts.append(tile._text[0])  # the digit ("0" for a red five)
     if current_suit:
         parts.append(current_suit)
     return "".join(parts)
 
 
-_ORDER = attrgetter("index", "red")
+_ORDER = attrgetter("order")
 
 
 def index_name(index: int) -> str:
