@@ -309,6 +309,13 @@ def _spark_columns(count: int, width: int, pad: float) -> tuple[str, ...]:
     return tuple(_n(pad + (width - 2 * pad) * i / (count - 1)) for i in range(count))
 
 
+@functools.lru_cache(maxsize=4096)
+def _spark_row(value: float, height: int, pad: float) -> str:
+    """The y coordinate of a value (0 to 1) in a sparkline: the shares right that learners' trends show
+    (a half, two thirds ...) come back again and again."""
+    return _n(height - pad - (height - 2 * pad) * value)
+
+
 def sparkline(
     values: Sequence[float | None], *, label: str, width: int = 120, height: int = 28, lang: str = DEFAULT
 ) -> Markup:
@@ -333,11 +340,10 @@ def sparkline(
         return _svg("chart-spark", width, height, label, translate(N_("No data yet."), lang), body, font=None)
 
     xs = _spark_columns(len(clean), width, pad)
-
-    def y_of(v: float) -> float:
-        return height - pad - (height - 2 * pad) * v
-
-    parts = [f'<path class="chart-grid" d="M0 {_n(y_of(0.5))}H{_n(width)}" stroke="currentColor" stroke-opacity=".2"/>']
+    ys = [None if v is None else _spark_row(v, height, pad) for v in clean]
+    parts = [
+        f'<path class="chart-grid" d="M0 {_spark_row(0.5, height, pad)}H{_n(width)}" stroke="currentColor" stroke-opacity=".2"/>'
+    ]
     runs: list[list[int]] = []  # indices of consecutive values with data
     for i, v in enumerate(clean):
         if v is not None:
@@ -347,7 +353,7 @@ def sparkline(
                 runs.append([i])
     path, dots = [], []
     for run in runs:
-        xy = [(xs[i], _n(y_of(clean[i] or 0.0))) for i in run]
+        xy = [(xs[i], ys[i]) for i in run]
         if len(run) > 1:
             path.append("M" + "L".join(f"{x} {y}" for x, y in xy))
         elif run[0] != known[-1]:  # a value alone between gaps is a dot (the last one is emphasised below)
@@ -362,7 +368,7 @@ def sparkline(
     last = known[-1]
     final = clean[last]
     assert final is not None
-    parts.append(f'<circle class="chart-last" cx="{xs[last]}" cy="{_n(y_of(final))}" r="2.5" fill="currentColor"/>')
+    parts.append(f'<circle class="chart-last" cx="{xs[last]}" cy="{ys[last]}" r="2.5" fill="currentColor"/>')
 
     def pc(v: float | None) -> str:
         return translate(N_("no data"), lang) if v is None else f"{math.floor(100 * v + 0.5)} %"

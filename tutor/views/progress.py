@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Literal
 
 from babel.dates import format_timedelta
@@ -36,7 +37,11 @@ def until(when: str) -> str:
         if seconds >= size:
             unit, count = name, int(seconds // size)
             break
-    locale = language_tag().replace("-", "_")
+    return _in(unit, count, language_tag().replace("-", "_"))
+
+
+@lru_cache(maxsize=1024)  # Babel takes tens of µs; a page says "in 3 days" for several skills
+def _in(unit: Literal["day", "hour", "minute"], count: int, locale: str) -> str:
     span = timedelta(**{f"{unit}s": count})
     return str(format_timedelta(span, granularity=unit, threshold=1, add_direction=True, locale=locale))
 
