@@ -23,10 +23,10 @@ from sqlite_utils import Database
 
 from tutor import classroom as rooms
 from tutor.classroom.attempts import attempts, best
-from tutor.classroom.dashboard import AssignmentResults, QuestionStats, StudentWork, answer_text
+from tutor.classroom.dashboard import AssignmentResults, QuestionStats, StudentWork
 from tutor.classroom.export import column_header
 from tutor.store import connect, migrations
-from tutor.wrong_answers import wrong_column
+from tutor.wrong_answers import answer_text, wrong_column
 
 SKILLS = ["yaku:pinfu", "yaku:tanyao", "fu:kanchan", "mistake:fu-rounding"]
 MISTAKES = ["fu-rounding", "dealer-points"]

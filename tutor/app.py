@@ -99,11 +99,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
     from .class_tables import heat_rows, heat_totals, question_hand, student_rows
-    from .classroom import answer_text
     from .engine.tiles import parse_tiles
     from .i18n import current_language
     from .progress_tables import skill_rows, topic_rows
     from .tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
+    from .wrong_answers import answer_text
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(
         tiles_html(str(text), lang=current_language(), **options)

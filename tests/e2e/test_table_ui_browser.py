@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import serious_violations, shot
+from tests.e2e.conftest import register, serious_violations, shot
 
 SIZES = [(1280, 800), (390, 844)]
 # An open hand: a chi of 3-4-5s with the 4s called, a pon of red dragons, a closed kan of East; ron on 8p.
@@ -246,12 +246,7 @@ def _class_with_a_student(browser: Browser, server: str) -> tuple[BrowserContext
         contexts.append(context)
     teacher, student = (c.new_page() for c in contexts)
     for page, name, role in ((teacher, f"t-{suffix}", "teacher"), (student, f"s-{suffix}", "learner")):
-        page.goto(server + "/auth/register")
-        page.fill("input[name=username]", name)
-        page.fill("input[name=password]", "correct horse battery")
-        page.check(f"input[name=role][value={role}]")
-        page.get_by_role("button", name="Create account").click()
-        page.wait_for_url(lambda url: "/auth/register" not in url)
+        register(page, server, name, role)
     assert teacher.url.endswith("/classes/"), "a new teacher lands where classes are made"
     teacher.fill("input[name=name]", "Wednesday beginners")
     teacher.get_by_role("button", name="Create class").click()

@@ -13,7 +13,6 @@ from sqlite_utils import Database
 from ..engine.catalogues import DEFAULT
 from ..quiz.exercise import Exercise
 from ..quiz.skills import info
-from ..wrong_answers import answer_text as answer_text  # where the dashboard's callers have found it
 from ..wrong_answers import wrong_parts
 from .assignments import Assignment
 from .attempts import Attempt, StudentWork, best
@@ -343,8 +342,7 @@ def heatmap(
             totals[skill] = (done, right)
         shown = [m.user_id for m in students]
         for user_id, skill, done, right in db.execute(
-            f"SELECT t.user_id, t.skill, t.done, t.right FROM {source} WHERE {where}"
-            f" AND t.user_id IN ({', '.join('?' for _ in shown)})",
+            f"SELECT t.user_id, t.skill, t.done, t.right FROM {source} WHERE {where} AND t.user_id IN ({_in(shown)})",
             [*params, *shown],
         ).fetchall():
             cells.setdefault(user_id, {})[skill] = (done, right)

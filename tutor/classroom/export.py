@@ -13,9 +13,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine.catalogues import DEFAULT, N_, translate
+from ..wrong_answers import answer_text
 from .assignments import Assignment, assignments
-from .dashboard import answer_text, results
-from .roster import Classroom, roster
+from .dashboard import results
+from .roster import Classroom, Member, roster
 
 CHUNK = 64 * 1024
 """About how many characters an export sends at a time."""
@@ -256,10 +257,12 @@ def _json_pieces(db: Database, classroom: Classroom) -> Iterator[str]:
     # The document is written by hand at its top, each part inside by json.dumps (indented where it sits)
     # but the answers, each written from its fields' JSON: json's indenting encoder is pure Python, and
     # would take most of the time on a large class's hundreds of thousands of answers.
+    members = roster(db, classroom.id)
     yield "{"
-    for key, value in _document_head(db, classroom).items():
+    for key, value in _document_head(classroom, members).items():
         yield f"\n {json.dumps(key)}: {_indented(value, 1)},"
-    yield from _json_list("assignments", ([_indented(one, 2)] for one in _assignment_documents(db, classroom)))
+    documents = _assignment_documents(db, classroom, members)
+    yield from _json_list("assignments", ([_indented(one, 2)] for one in documents))
     yield ","
     yield from _json_list("answers", _answer_objects(db, classroom))
     yield "\n}"
@@ -334,18 +337,17 @@ def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
             yield objects
 
 
-def _document_head(db: Database, classroom: Classroom) -> dict[str, Any]:
+def _document_head(classroom: Classroom, members: list[Member]) -> dict[str, Any]:
     return {
         "class": {"id": classroom.id, "name": classroom.name, "created_at": classroom.created_at},
         "students": [
             {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
-            for m in roster(db, classroom.id)
+            for m in members
         ],
     }
 
 
-def _assignment_documents(db: Database, classroom: Classroom) -> Iterator[dict[str, Any]]:
-    members = roster(db, classroom.id)
+def _assignment_documents(db: Database, classroom: Classroom, members: list[Member]) -> Iterator[dict[str, Any]]:
     for one in assignments(db, classroom):
         found = results(db, classroom, one, export=True, members=members)
         yield (

@@ -104,7 +104,7 @@ class Group:
         self.suit = "mpsz"[first // 9]
         self.notation = "".join(str(i % 9 + 1) for i in self.indices) + self.suit
         """MPSZ text, e.g. ``"345s"`` or ``"7777z"``."""
-        self.waits = {} if meld is not None else _waits_completed(kind, first)
+        self.waits = {} if meld is not None else waits_completed(kind is GroupKind.SEQUENCE, first)
         """The wait a winning tile (by index) completed this group on; empty for a called or declared meld."""
 
     def __str__(self) -> str:
@@ -115,8 +115,13 @@ class Group:
         return f"<Group {self.notation} {where}>"
 
 
-def _waits_completed(kind: GroupKind, first: int) -> dict[int, Wait]:
-    if kind is not GroupKind.SEQUENCE:
+def waits_completed(sequence: bool, first: int) -> dict[int, Wait]:
+    """The wait each winning tile (by index) completes a sequence or triplet starting at ``first`` on.
+
+    >>> waits_completed(True, 0)  # 123m: the 3 was waiting on 12, an edge
+    {0: <Wait.RYANMEN: 'ryanmen'>, 1: <Wait.KANCHAN: 'kanchan'>, 2: <Wait.PENCHAN: 'penchan'>}
+    """
+    if not sequence:
         return {first: Wait.SHANPON}
     return {
         first: Wait.PENCHAN if first % 9 == 6 else Wait.RYANMEN,  # 789 completed by the 7 was waiting on 89

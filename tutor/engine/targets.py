@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .api import evaluate
-from .decompose import Wait
+from .decompose import Wait, waits_completed
 from .generate import SEQUENCE, TRIPLET, Group, TilePool, group_tiles, held_tiles, indicators, red_fives, write_tiles
 from .hand import HandError, Meld
 from .score import ScoreResult
@@ -858,7 +858,11 @@ def _realise(plan: Plan, rng: Random, pool: TilePool, difficulty: int) -> dict[s
                 melds.append(("chi" if group[0] == SEQUENCE else "pon", tiles))
             else:
                 concealed.extend(tiles)
-                candidates.extend((tile, wait) for tile, wait in _waits_in(group) if _allowed(plan, position, wait))
+                candidates.extend(
+                    (tile, wait)
+                    for tile, wait in waits_completed(group[0] == SEQUENCE, group[1]).items()
+                    if _allowed(plan, position, wait)
+                )
         if plan.win_from in (None, -1) and plan.wait in (None, Wait.TANKI):
             candidates.append((plan.pair, Wait.TANKI))
     if plan.win_tile is not None:
@@ -876,15 +880,6 @@ def _allowed(plan: Plan, position: int, wait: Wait) -> bool:
         return False
     # A triplet that must stay concealed cannot be completed by a ron (it would count as open).
     return not (position in plan.keep and wait is Wait.SHANPON and plan.fields.get("tsumo") is not True)
-
-
-def _waits_in(group: Group) -> list[tuple[int, Wait]]:
-    kind, first = group
-    if kind == TRIPLET:
-        return [(first, Wait.SHANPON)]
-    low = Wait.PENCHAN if first % 9 == 6 else Wait.RYANMEN
-    high = Wait.PENCHAN if first % 9 == 0 else Wait.RYANMEN
-    return [(first, low), (first + 1, Wait.KANCHAN), (first + 2, high)]
 
 
 def _choose_calls(plan: Plan, rng: Random, difficulty: int) -> set[int]:
