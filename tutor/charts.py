@@ -48,10 +48,10 @@ True
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
 import re
 import unicodedata
+import zlib
 from collections.abc import Sequence
 from datetime import date
 
@@ -139,8 +139,8 @@ def _fit(text: str, room: float) -> str:
 
 def _svg(kind: str, width: float, height: float, title: str, desc: str, body: str, font: float | None = FONT) -> Markup:
     """Wrap ``body`` in an accessible root element whose ids are a hash of everything drawn."""
-    digest = hashlib.blake2s(f"{kind}|{width}|{height}|{title}|{desc}|{body}".encode(), digest_size=5).hexdigest()
-    ident = f"c{digest}"
+    # A checksum is enough to keep the ids of a page's charts apart, and quicker to make than a hash.
+    ident = f"c{zlib.crc32(f'{kind}|{width}|{height}|{title}|{desc}|{body}'.encode()):08x}"
     size = "" if font is None else f' font-size="{_n(font)}"'
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {kind}" role="img"'
@@ -242,25 +242,19 @@ def accuracy_line(
     parts.append(f'<g class="chart-label" fill="currentColor" fill-opacity=".75">{"".join(labels)}</g>')
 
     most = max(t for _, _, t in data)
-    xy = [(x_of(day), y_of(100 * r / t)) for day, r, t in data]
+    xy = [(_n(x_of(day)), _n(y_of(100 * r / t))) for day, r, t in data]  # written twice: line and dots
     if len(xy) > 1:
-        line = " ".join(f"{_n(x)},{_n(y)}" for x, y in xy)
+        line = " ".join(f"{x},{y}" for x, y in xy)
         parts.append(
             f'<polyline class="chart-line" points="{line}" fill="none" stroke="currentColor" stroke-width="2"'
             ' stroke-linejoin="round" stroke-linecap="round"/>'
         )
     dots = []
+    tip = translate(N_("{day}: {right}/{total} ({percent} %)"), lang).format  # a tooltip per dot: looked up once
     for (x, y), (day, r, t) in zip(xy, data, strict=True):
         radius = 2.5 + 3.5 * math.sqrt(t / most)
-        tip = _say(
-            N_("{day}: {right}/{total} ({percent} %)"),
-            lang,
-            day=_day(day, with_year, lang),
-            right=r,
-            total=t,
-            percent=percent(r, t),
-        )
-        dots.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(radius)}"><title>{_text(tip)}</title></circle>')
+        said_day = tip(day=_day(day, with_year, lang), right=r, total=t, percent=percent(r, t))
+        dots.append(f'<circle cx="{x}" cy="{y}" r="{_n(radius)}"><title>{_text(said_day)}</title></circle>')
     parts.append(f'<g class="chart-point" fill="currentColor">{"".join(dots)}</g>')
 
     def said(day: date, r: int, t: int) -> str:
@@ -325,39 +319,54 @@ def sparkline(
     last value with data is a larger dot. Values outside 0..1 are clamped and
     NaN counts as None. ``label`` names the chart (its ``<title>``). With no
     data at all it draws a faint dashed line.
+
+    >>> svg = str(sparkline([0.5, None, 1.0, 0.75], label="Riichi"))
+    >>> svg.split('class="chart-line" d="')[1].split('"')[0]  # the run of the last two values
+    'M79 3L117 8.5'
+    >>> svg.split('class="chart-point"')[1].split("</g>")[0]  # the first value, alone between gaps
+    ' fill="currentColor"><circle cx="3" cy="14" r="2"/>'
+    >>> svg.split("<desc")[1].split(">")[1].split("<")[0]
+    '50 %, no data, 100 %, 75 %; latest 75 %.'
     """
     if width < 20 or height < 10:
         raise ValueError("a sparkline needs at least 20 x 10 units")
-    clean: list[float | None] = [None if v is None or math.isnan(v) else min(1.0, max(0.0, float(v))) for v in values]
+    # A progress page draws dozens of these from shares right (floats from 0 to 1): those pass as they are.
+    clean = [v if v is None or (type(v) is float and 0.0 <= v <= 1.0) else _clamped(v) for v in values]
     pad = 3.0
-    mid = height / 2
-    known = [i for i, v in enumerate(clean) if v is not None]
-    if not known:
+    seen = [v for v in clean if v is not None]
+    if not seen:
+        mid = height / 2
         body = (
             f'<path class="chart-grid" d="M{_n(pad)} {_n(mid)}H{_n(width - pad)}" stroke="currentColor"'
             ' stroke-opacity=".4" stroke-dasharray="3 3"/>'
         )
         return _svg("chart-spark", width, height, label, translate(N_("No data yet."), lang), body, font=None)
 
+    # The line is a path of runs of consecutive values with data. A run of one value is a dot instead,
+    # unless it holds the last value with data, which gets the larger dot drawn below.
     xs = _spark_columns(len(clean), width, pad)
-    ys = [None if v is None else _spark_row(v, height, pad) for v in clean]
+    path, dots = [], []
+    run: list[str] = []  # the current run's points, "x y"
+    lone = ""  # the dot of a run of one value, drawn once a later value shows it is not the last
+    x = y = ""  # the point of the latest value with data
+    for i, v in enumerate(clean):
+        if v is None:
+            if len(run) > 1:
+                path.append("M" + "L".join(run))
+            elif run:
+                lone = f'<circle cx="{x}" cy="{y}" r="2"/>'
+            run = []
+        else:
+            if lone:
+                dots.append(lone)
+                lone = ""
+            x, y = xs[i], _spark_row(v, height, pad)
+            run.append(f"{x} {y}")
+    if len(run) > 1:
+        path.append("M" + "L".join(run))
     parts = [
         f'<path class="chart-grid" d="M0 {_spark_row(0.5, height, pad)}H{_n(width)}" stroke="currentColor" stroke-opacity=".2"/>'
     ]
-    runs: list[list[int]] = []  # indices of consecutive values with data
-    for i, v in enumerate(clean):
-        if v is not None:
-            if runs and runs[-1][-1] == i - 1:
-                runs[-1].append(i)
-            else:
-                runs.append([i])
-    path, dots = [], []
-    for run in runs:
-        xy = [(xs[i], ys[i]) for i in run]
-        if len(run) > 1:
-            path.append("M" + "L".join(f"{x} {y}" for x, y in xy))
-        elif run[0] != known[-1]:  # a value alone between gaps is a dot (the last one is emphasised below)
-            dots.append(f'<circle cx="{xy[0][0]}" cy="{xy[0][1]}" r="2"/>')
     if path:
         parts.append(
             f'<path class="chart-line" d="{"".join(path)}" fill="none" stroke="currentColor" stroke-width="1.5"'
@@ -365,30 +374,37 @@ def sparkline(
         )
     if dots:
         parts.append(f'<g class="chart-point" fill="currentColor">{"".join(dots)}</g>')
-    last = known[-1]
-    final = clean[last]
-    assert final is not None
-    parts.append(f'<circle class="chart-last" cx="{xs[last]}" cy="{ys[last]}" r="2.5" fill="currentColor"/>')
+    parts.append(f'<circle class="chart-last" cx="{x}" cy="{y}" r="2.5" fill="currentColor"/>')
 
-    def pc(v: float | None) -> str:
-        return translate(N_("no data"), lang) if v is None else f"{math.floor(100 * v + 0.5)} %"
-
+    final = seen[-1]
     if len(clean) <= LONG:
+        no_data = translate(N_("no data"), lang)
         desc = _say(
-            N_("{values}; latest {latest}."), lang, values=joined([pc(v) for v in clean], lang), latest=pc(final)
+            N_("{values}; latest {latest}."),
+            lang,
+            values=joined([no_data if v is None else _pc(v) for v in clean], lang),
+            latest=_pc(final),
         )
     else:
-        seen = [v for v in clean if v is not None]
         desc = _say(
             N_("{count} values, {seen} with data, from {low} to {high}; latest {latest}."),
             lang,
             count=len(clean),
             seen=len(seen),
-            low=pc(min(seen)),
-            high=pc(max(seen)),
-            latest=pc(final),
+            low=_pc(min(seen)),
+            high=_pc(max(seen)),
+            latest=_pc(final),
         )
     return _svg("chart-spark", width, height, label, desc, "".join(parts), font=None)
+
+
+def _clamped(value: float) -> float | None:
+    """A value that is not a float from 0 to 1, as a sparkline draws it: clamped, and NaN as None."""
+    return None if math.isnan(value) else min(1.0, max(0.0, float(value)))
+
+
+def _pc(value: float) -> str:
+    return f"{math.floor(100 * value + 0.5)} %"
 
 
 # Bars ----------------------------------------------------------------------------------------------------------------

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from tutor.charts import accuracy_line, bars, percent, sparkline
@@ -323,6 +326,28 @@ def test_sparkline_values_are_clamped_to_0_1() -> None:
 def test_a_long_sparkline_is_summarised() -> None:
     desc = parse(sparkline([i / 40 for i in range(41)], label="t"))[1].text
     assert desc == "41 values, 41 with data, from 0 % to 100 %; latest 100 %."
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.floats(0, 1), st.sampled_from([0, 1, -0.5, 2.0, float("nan")])), max_size=16))
+def test_a_sparkline_draws_each_run_of_values(values: list[float | None]) -> None:
+    """A run of two or more values with data is a stretch of the line; a run of one is a small dot, except
+    the last value with data, which is the larger dot alone."""
+    data = [v is not None and not math.isnan(v) for v in values]
+    runs = [len(run) for run in "".join("x" if d else " " for d in data).split()]
+    root = parse(sparkline(values, label="t"))
+    lines = by_class(root, "chart-line")
+    assert (lines[0].attrib["d"].count("M") if lines else 0) == sum(1 for n in runs if n > 1)
+    points = by_class(root, "chart-point")
+    lone = len(points[0].findall(f"{SVG}circle")) if points else 0
+    assert lone == sum(1 for n in runs[:-1] if n == 1)
+    assert len(by_class(root, "chart-last")) == (1 if runs else 0)
+    if runs:
+        (last,) = by_class(root, "chart-last")
+        last_index = max(i for i, d in enumerate(data) if d)
+        assert f(last, "cx") == pytest.approx(
+            3 + 114 * last_index / (len(values) - 1) if len(values) > 1 else 60, abs=0.051
+        )
 
 
 # bars ---------------------------------------------------------------------------------------------------------------
