@@ -244,17 +244,17 @@ def accuracy_line(
     most = max(t for _, _, t in data)
     xy = [(_n(x_of(day)), _n(y_of(100 * r / t))) for day, r, t in data]  # written twice: line and dots
     if len(xy) > 1:
-        line = " ".join(f"{x},{y}" for x, y in xy)
+        line = " ".join(f"{cx},{cy}" for cx, cy in xy)
         parts.append(
             f'<polyline class="chart-line" points="{line}" fill="none" stroke="currentColor" stroke-width="2"'
             ' stroke-linejoin="round" stroke-linecap="round"/>'
         )
     dots = []
     tip = translate(N_("{day}: {right}/{total} ({percent} %)"), lang).format  # a tooltip per dot: looked up once
-    for (x, y), (day, r, t) in zip(xy, data, strict=True):
+    for (cx, cy), (day, r, t) in zip(xy, data, strict=True):
         radius = 2.5 + 3.5 * math.sqrt(t / most)
         said_day = tip(day=_day(day, with_year, lang), right=r, total=t, percent=percent(r, t))
-        dots.append(f'<circle cx="{x}" cy="{y}" r="{_n(radius)}"><title>{_text(said_day)}</title></circle>')
+        dots.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(radius)}"><title>{_text(said_day)}</title></circle>')
     parts.append(f'<g class="chart-point" fill="currentColor">{"".join(dots)}</g>')
 
     def said(day: date, r: int, t: int) -> str:
