@@ -24,6 +24,7 @@ lesson named here exists.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -112,6 +113,7 @@ def skill_in_topics(skill: str, topics: Iterable[str]) -> bool:
     return any(TOPICS[topic].has_skill(skill) for topic in topics)
 
 
+@functools.lru_cache(maxsize=1024)  # the topics never change, and a progress page asks for dozens of skills
 def topic_of_skill(skill: str) -> Topic | None:
     """The first topic that trains ``skill``, else the first that trains its family; None for neither."""
     family = skill.partition(":")[0]
