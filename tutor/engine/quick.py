@@ -107,8 +107,7 @@ def _tiles(text: str) -> tuple[Tile, ...] | None:
     for block in _BLOCK.findall(text):
         part = _BLOCKS.get(block)
         if part is None:
-            table = _DIGITS[block[-1]]
-            part = tuple(table[digit] for digit in block[:-1])
+            part = tuple(map(_DIGITS[block[-1]].__getitem__, block[:-1]))
             if len(_BLOCKS) < 8192:  # suit blocks recur from hand to hand ("123m", "55p" ...)
                 _BLOCKS[block] = part
         tiles += part
