@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from .catalogues import DEFAULT, N_, Problem, Sentence
+from .records import NamedTuple
 from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
 
 

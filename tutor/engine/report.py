@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, NamedTuple
+from typing import Any
 
 from .catalogues import DEFAULT
 from .decompose import Reading, Shape, Wait
@@ -11,6 +11,7 @@ from .fu import FuItem
 from .hand import MeldKind
 from .messages import render_cache, text
 from .points import Payment, is_kiriage
+from .records import NamedTuple
 from .score import ScoreResult, YakuHit, superseded_by
 from .tiles import format_tiles, index_name, pair_notation
 

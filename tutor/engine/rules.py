@@ -17,9 +17,10 @@ tutor.engine.rules.RuleError: rules.kazoe must be one of 'yakuman', 'sanbaiman',
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from .catalogues import DEFAULT, N_, Problem, joined, translate
+from .records import NamedTuple
 
 
 class RuleError(Problem):

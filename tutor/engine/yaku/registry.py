@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..decompose import Shape
 from ..messages import declare, text
+from ..records import NamedTuple
 
 if TYPE_CHECKING:
     from ..context import WinContext
