@@ -22,9 +22,10 @@ Type checkers see ``typing.NamedTuple`` itself.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # (`typing` itself stays out of a starting process: type checkers take this as true)
 if TYPE_CHECKING:
+    from typing import Any
     from typing import NamedTuple as NamedTuple
 else:
     # What typing.NamedTuple keeps for itself: a class body may not define these ...
