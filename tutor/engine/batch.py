@@ -33,6 +33,8 @@ except ImportError:  # pragma: no cover - orjson is a dependency; without it the
 
 PARALLEL_MIN_LINES = 1000
 """Below this many lines one process is quicker than forking workers."""
+_SLICE = 256
+"""Lines of a file answered and written at a time by one process."""
 
 # Responses are fresh trees without cycles: skip the encoder's cycle check.
 _json_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
@@ -128,7 +130,10 @@ def score_stream(source: BinaryIO, out: BinaryIO, workers: int | None = None) ->
         if workers > 1 and len(lines) >= PARALLEL_MIN_LINES:
             _answer_in_parallel(lines, out, workers)
         else:
-            out.write(answer_lines(lines))
+            # A slice at a time: the answers to a whole file would be several times its size in
+            # memory (twice, joined), and fresh memory costs a page fault per 4 kB.
+            for start in range(0, len(lines), _SLICE):
+                out.write(answer_lines(lines[start : start + _SLICE]))
         out.flush()
         return
     read = getattr(source, "read1", source.read)
