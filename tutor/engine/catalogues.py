@@ -17,7 +17,6 @@ file that could go stale (``make messages`` extracts and updates the ``.po``).
 
 from __future__ import annotations
 
-import gettext
 import io
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -25,6 +24,7 @@ from functools import cache
 
 TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
 if TYPE_CHECKING:
+    import gettext
     from pathlib import Path
     from typing import Any
 
@@ -74,6 +74,8 @@ def N_(message: str) -> str:
 @cache
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalogue of one language; English and languages without a ``.po`` translate nothing."""
+    import gettext  # only here: English, all `tutor score --jsonl` says, asks for no catalogue
+
     if lang == DEFAULT:
         return gettext.NullTranslations()
     po = _translations() / lang / "LC_MESSAGES" / "messages.po"
