@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import build_parser
+from tutor.cli import _plain_batch, _score_parser, build_parser
 
 GOOD = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
 
@@ -131,17 +131,53 @@ def test_the_engine_and_the_score_command_never_import_flask() -> None:
 
 def test_score_jsonl_loads_only_what_scoring_needs(tmp_path: Path) -> None:
     # Process start is a large part of a batch's cost: the standings rules, pathlib (and the
-    # urllib behind it) and the web app stay out of `tutor score --jsonl`.
+    # urllib behind it), argparse, typing, gettext and the web app stay out of `tutor score --jsonl`.
     batch = tmp_path / "batch.jsonl"
     batch.write_text(json.dumps(GOOD) + "\n")
     code = (
         "import sys, tutor.cli; tutor.cli.main(['score', '--jsonl', sys.argv[1]]); "
-        "print(sorted({'tutor.engine.standings', 'pathlib', 'urllib.parse', 'flask'} & set(sys.modules)))"
+        "print(sorted({'tutor.engine.standings', 'pathlib', 'urllib.parse', 'flask', 'argparse', 'typing', 'gettext'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code, str(batch)], capture_output=True, text=True, timeout=60)
     answer, loaded = done.stdout.strip().split("\n")
     assert json.loads(answer)["han"] == 2
     assert loaded == "[]"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "--jsonl"],
+        ["score", "--jsonl", "-"],
+        ["score", "--jsonl", "batch.jsonl"],
+        ["score", "--jsonl", "--workers", "1"],
+        ["score", "--jsonl", "--workers", "0", "in/batch.jsonl"],
+        ["score", "--jsonl", "--workers", "12", "-"],
+    ],
+)
+def test_a_plain_batch_command_line_is_read_as_argparse_reads_it(argv: list[str]) -> None:
+    args = _score_parser().parse_args(argv)
+    assert _plain_batch(argv) == (args.file, args.workers)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "--json"],
+        ["score", "--jsonl", "--help"],
+        ["score", "--jsonl", "--workers"],
+        ["score", "--jsonl", "--workers", "two"],
+        ["score", "--jsonl", "--workers", "-1"],
+        ["score", "--jsonl", "--workers=2"],
+        ["score", "--jsonl", "batch.jsonl", "--workers", "2"],
+        ["score", "--jsonl", "a.jsonl", "b.jsonl"],
+        ["score", "--jsonl", "--lang", "zh"],
+        ["score", "--jsonl", "--hand", "123m"],
+        ["score", "--workers", "1", "--jsonl"],
+    ],
+)
+def test_any_other_batch_command_line_is_left_to_argparse(argv: list[str]) -> None:
+    assert _plain_batch(argv) is None
 
 
 @pytest.mark.parametrize("command", ["score", "serve", "init-db", "generate", "export-class", "backup", "purge-guests"])

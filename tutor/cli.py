@@ -5,29 +5,34 @@ Imports are kept inside the commands so ``tutor score`` never loads Flask.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
 from .engine.tiles import HONOR_NAMES
 
+TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
 if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
     from .lessons import LessonLibrary
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    # `tutor score` builds its own options only: setting up every command's (and importing the
-    # standings rules for one of them) costs a process about as much as scoring a hundred hands.
-    parser = _score_parser() if argv[:1] == ["score"] else build_parser()
-    args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help()
-        return 1
+    batch = _plain_batch(argv)
     try:
+        if batch is not None:
+            return _score_batch(*batch)
+        # `tutor score` builds its own options only: setting up every command's (and importing the
+        # standings rules for one of them) costs a process about as much as scoring a hundred hands.
+        parser = _score_parser() if argv[:1] == ["score"] else build_parser()
+        args = parser.parse_args(argv)
+        if not hasattr(args, "run"):
+            parser.print_help()
+            return 1
         return int(args.run(args) or 0)
     except BrokenPipeError:
         # The reader stopped early (`tutor generate --list | head`): not an error worth a traceback.
@@ -161,7 +166,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _plain_batch(argv: list[str]) -> tuple[str | None, int | None] | None:
+    """The file and the workers of ``score --jsonl [--workers N] [FILE]``, read without argparse; None for
+    any other command line, which argparse reads (the same way) or explains.
+
+    A batch is often a short process: importing argparse and building the score command's options
+    would cost it about as much as answering 200 requests.
+    """
+    if argv[:2] != ["score", "--jsonl"]:
+        return None
+    rest = argv[2:]
+    workers = None
+    if rest[:1] == ["--workers"] and len(rest) >= 2 and rest[1].isdecimal():
+        workers, rest = int(rest[1]), rest[2:]
+    if not rest:
+        return None, workers
+    if len(rest) == 1 and (rest[0] == "-" or not rest[0].startswith("-")):
+        return rest[0], workers
+    return None
+
+
 def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
+    import argparse  # only here: `tutor score --jsonl` goes without it (see _plain_batch)
+
     parser = argparse.ArgumentParser(prog="tutor", description="Riichi Tutor: learn riichi mahjong scoring.")
     return parser, parser.add_subparsers(title="commands", metavar="COMMAND")
 
@@ -271,16 +298,7 @@ def run_score(args: argparse.Namespace) -> int:
     from .engine.api import error, evaluate, response
 
     if args.jsonl:
-        import gc
-
-        from .engine.batch import score_stream
-
-        # What is loaded by now (modules, tables) lives as long as the process: leave it out of
-        # the collector's passes, which a long batch would otherwise make over it again and again.
-        gc.freeze()
-        with _open_input(args.file, binary=True) as stream:
-            score_stream(stream, sys.stdout.buffer, args.workers)
-        return 0
+        return _score_batch(args.file, args.workers)
     from .engine.hand import HandError
 
     if not (args.hand or args.win):
@@ -304,6 +322,20 @@ def run_score(args: argparse.Namespace) -> int:
         from .engine.report import format_result
 
         print(format_result(result, args.lang))
+    return 0
+
+
+def _score_batch(path: str | None, workers: int | None) -> int:
+    """``tutor score --jsonl``: one response line per request line."""
+    import gc
+
+    from .engine.batch import score_stream
+
+    # What is loaded by now (modules, tables) lives as long as the process: leave it out of
+    # the collector's passes, which a long batch would otherwise make over it again and again.
+    gc.freeze()
+    with _open_input(path, binary=True) as stream:
+        score_stream(stream, sys.stdout.buffer, workers)
     return 0
 
 

@@ -17,15 +17,16 @@ file that could go stale (``make messages`` extracts and updates the ``.po``).
 
 from __future__ import annotations
 
-import gettext
 import io
 import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
 if TYPE_CHECKING:
+    import gettext
     from pathlib import Path
+    from typing import Any
 
     TRANSLATIONS: Path
     """Where the catalogues live; tests point it at a catalogue of their own."""
@@ -73,6 +74,8 @@ def N_(message: str) -> str:
 @cache
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalogue of one language; English and languages without a ``.po`` translate nothing."""
+    import gettext  # only here: English, all `tutor score --jsonl` says, asks for no catalogue
+
     if lang == DEFAULT:
         return gettext.NullTranslations()
     po = _translations() / lang / "LC_MESSAGES" / "messages.po"

@@ -324,24 +324,36 @@ def _number_splits(counts: tuple[int, ...], need_pair: bool) -> tuple[_Split, ..
         i += 1
     if i == 9:
         return () if need_pair else ((-1, ()),)
+    n = counts[i]
+    before, after = counts[:i], counts[i + 1 :]
     found: set[_Split] = set()
-    c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        found.update((pair, tuple(sorted((2 * i + 1, *rest)))) for pair, rest in _number_splits(tuple(c), need_pair))
-        c[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        found.update((pair, tuple(sorted((2 * i, *rest)))) for pair, rest in _number_splits(tuple(c), need_pair))
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-    if need_pair and c[i] >= 2:
-        c[i] -= 2
-        found.update((i, rest) for _, rest in _number_splits(tuple(c), False))
+    if n >= 3:
+        # Every other group starts at i or later; only a sequence at i (code 2i) comes before the
+        # triplet's 2i + 1, and rarely (what is left at i makes a sequence): sort only then.
+        triplet = 2 * i + 1
+        for pair, rest in _number_splits((*before, n - 3, *after), need_pair):
+            found.add((pair, tuple(sorted((triplet, *rest))) if rest and rest[0] < triplet else (triplet, *rest)))
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        # Every other group starts at i or later: the sequence's code 2i comes first.
+        sequence = 2 * i
+        left = (*before, n - 1, counts[i + 1] - 1, counts[i + 2] - 1, *counts[i + 3 :])
+        for pair, rest in _number_splits(left, need_pair):
+            found.add((pair, (sequence, *rest)))
+    if need_pair and n >= 2:
+        for _, rest in _number_splits((*before, n - 2, *after), False):
+            found.add((i, rest))
     return tuple(sorted(found))
+
+
+# A group's code (see above) to its concealed Group, for each suit's first index.
+_GROUP_OF_CODE = {
+    base: {
+        code: _CONCEALED_TRIPLET[base + (code >> 1)] if code & 1 else _CONCEALED_SEQUENCE[base + (code >> 1)]
+        for code in range(18)
+        if code & 1 or code >> 1 <= 6
+    }
+    for base in (0, 9, 18)
+}
 
 
 @cache
@@ -350,9 +362,9 @@ def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[G
     total = sum(counts)
     if total % 3 == 1:
         return ()
-    groups = (_CONCEALED_SEQUENCE, _CONCEALED_TRIPLET)
+    group = _GROUP_OF_CODE[base].__getitem__
     return tuple(
-        (base + pair if pair >= 0 else -1, tuple(groups[code & 1][base + (code >> 1)] for code in codes))
+        (base + pair if pair >= 0 else -1, tuple(map(group, codes)))
         for pair, codes in _number_splits(counts, total % 3 == 2)
     )
 

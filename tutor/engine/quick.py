@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any
 
 from .hand import Hand, HandError, Meld
 from .rules import TENHOU, RuleError, RuleSet
 from .situation import FLAGS, WIND_LETTERS, Situation
 from .tiles import SUITS, Tile
+
+TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
+if TYPE_CHECKING:
+    from typing import Any
 
 _FIELDS = frozenset(("hand", "win", "melds", "seat_wind", "round_wind", "dora_indicators", "ura_indicators"))
 _QUICK_FIELDS = _FIELDS | {"honba", "riichi_sticks", "rules", *FLAGS}
@@ -107,8 +110,7 @@ def _tiles(text: str) -> tuple[Tile, ...] | None:
     for block in _BLOCK.findall(text):
         part = _BLOCKS.get(block)
         if part is None:
-            table = _DIGITS[block[-1]]
-            part = tuple(table[digit] for digit in block[:-1])
+            part = tuple(map(_DIGITS[block[-1]].__getitem__, block[:-1]))
             if len(_BLOCKS) < 8192:  # suit blocks recur from hand to hand ("123m", "55p" ...)
                 _BLOCKS[block] = part
         tiles += part

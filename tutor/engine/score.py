@@ -15,7 +15,6 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from typing import NamedTuple
 
 from .catalogues import DEFAULT
 from .context import WinContext
@@ -24,6 +23,7 @@ from .fu import FuItem, fu_items, rounded_fu
 from .hand import Hand
 from .messages import render_cache, text, yaku_name
 from .points import Payment, paid
+from .records import NamedTuple
 from .rules import TENHOU, RuleSet
 from .situation import FLAGS, Situation
 from .tiles import DORA_OF, Tile, dora_from_indicator
@@ -157,7 +157,7 @@ class ScoreResult(NamedTuple):
 class _Active:
     """A yaku as it applies to one kind of hand: its check, han and yakuman units fixed."""
 
-    __slots__ = ("rule", "check", "han", "units", "needs", "order", "hand_only", "pushed_out_by", "_lines")
+    __slots__ = ("rule", "check", "han", "units", "needs", "flag", "order", "hand_only", "pushed_out_by", "_lines")
 
     def __init__(self, rule: Yaku, closed: bool, rules: RuleSet, order: int) -> None:
         self.rule = rule
@@ -165,6 +165,7 @@ class _Active:
         self.han = rule.han_for(closed, rules)
         self.units = rule.units(rules)
         self.needs = rule.needs
+        self.flag = rule.flag
         self.order = order
         """Position in :data:`YAKU`: results list yaku in that order."""
         self.hand_only = rule.hand_only
@@ -181,19 +182,37 @@ class _Active:
         return line
 
 
+class _ByShape(dict[Shape, tuple[_Active, ...]]):
+    """A plan's checks for each reading shape, each worked out when a reading of that shape first
+    comes: most hands only ever have standard readings, so most plans never list the other two."""
+
+    __slots__ = ("able", "missing")
+
+    def __init__(self, able: dict[Shape, tuple[_Active, ...]], missing: int) -> None:
+        super().__init__()
+        self.able = able
+        self.missing = missing
+
+    def __missing__(self, shape: Shape) -> tuple[_Active, ...]:
+        missing = self.missing
+        checks = self[shape] = tuple([a for a in self.able[shape] if not a.needs & missing])
+        return checks
+
+
 class _Plan(NamedTuple):
     """The checks worth making on hands with one set of :class:`~.context.Feature` bits (same rules,
     same open or closed, same situational flags): the yaku whose needs the hand meets, in YAKU order."""
 
     hand_only: tuple[_Active, ...]
     """Checks that look only at the whole hand: made once per hand, their verdict shared by the readings."""
-    by_shape: dict[Shape, tuple[_Active, ...]]
+    by_shape: _ByShape
     """For each reading shape, every yaku that can count on it (hand-only ones included, for the order)."""
 
 
 class _RulePlans(NamedTuple):
     rules: RuleSet
-    active: tuple[_Active, ...]
+    hand_only: tuple[_Active, ...]
+    """The active yaku that look only at the whole hand."""
     by_shape: dict[Shape, tuple[_Active, ...]]
     """The active yaku that can count on each reading shape (a plan keeps those whose needs a hand meets)."""
     plans: dict[int, _Plan]
@@ -203,6 +222,24 @@ class _RulePlans(NamedTuple):
 # Keyed by id(rules): hashing a RuleSet costs more than the lookup saves. Each entry keeps
 # its RuleSet alive, so the id cannot be reused while cached.
 _ACTIVE: dict[tuple[int, bool, tuple[object, ...]], _RulePlans] = {}
+_YAKU_FOR_RULES: dict[tuple[int, bool], tuple[RuleSet, tuple[_Active, ...]]] = {}
+"""Every yaku the rules enable on an open or a closed hand, whatever the flags: shared by the
+flag combinations (a batch of varied requests meets dozens of them)."""
+
+
+def _yaku_for_rules(rules: RuleSet, closed: bool) -> tuple[_Active, ...]:
+    key = (id(rules), closed)
+    known = _YAKU_FOR_RULES.get(key)
+    if known is None or known[0] is not rules:
+        enabled = tuple(
+            _Active(y, closed, rules, order)
+            for order, y in enumerate(YAKU.values())
+            if y.enabled(rules) and (closed or not y.closed_only)
+        )
+        if len(_YAKU_FOR_RULES) > 256:
+            _YAKU_FOR_RULES.clear()
+        known = _YAKU_FOR_RULES[key] = (rules, enabled)
+    return known[1]
 
 
 def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlans:
@@ -210,15 +247,14 @@ def _rule_plans(rules: RuleSet, closed: bool, situation: Situation) -> _RulePlan
     key = (id(rules), closed, flags)
     entry = _ACTIVE.get(key)
     if entry is None or entry.rules is not rules:
-        active = tuple(
-            _Active(y, closed, rules, order)
-            for order, y in enumerate(YAKU.values())
-            if y.enabled(rules) and (closed or not y.closed_only) and (y.flag is None or getattr(situation, y.flag))
-        )
+        active = [a for a in _yaku_for_rules(rules, closed) if a.flag is None or getattr(situation, a.flag)]
         if len(_ACTIVE) > 1024:
             _ACTIVE.clear()
-        by_shape = {shape: tuple(a for a in active if a.rule.shape is None or a.rule.shape is shape) for shape in Shape}
-        entry = _ACTIVE[key] = _RulePlans(rules, active, by_shape, {})
+        by_shape = {
+            shape: tuple([a for a in active if a.rule.shape is None or a.rule.shape is shape]) for shape in Shape
+        }
+        hand_only = tuple([a for a in active if a.hand_only])
+        entry = _ACTIVE[key] = _RulePlans(rules, hand_only, by_shape, {})
     return entry
 
 
@@ -230,10 +266,7 @@ def _plan(ctx: WinContext) -> _Plan:
     plan = entry.plans.get(features)
     if plan is None:
         missing = ~features
-        plan = _Plan(
-            tuple([a for a in entry.active if a.hand_only and not a.needs & missing]),
-            {shape: tuple([a for a in able if not a.needs & missing]) for shape, able in entry.by_shape.items()},
-        )
+        plan = _Plan(tuple([a for a in entry.hand_only if not a.needs & missing]), _ByShape(entry.by_shape, missing))
         if len(entry.plans) > 4096:
             entry.plans.clear()
         entry.plans[features] = plan
