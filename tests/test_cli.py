@@ -131,12 +131,12 @@ def test_the_engine_and_the_score_command_never_import_flask() -> None:
 
 def test_score_jsonl_loads_only_what_scoring_needs(tmp_path: Path) -> None:
     # Process start is a large part of a batch's cost: the standings rules, pathlib (and the
-    # urllib behind it), argparse, typing, gettext and the web app stay out of `tutor score --jsonl`.
+    # urllib behind it), argparse, gettext and the web app stay out of `tutor score --jsonl`.
     batch = tmp_path / "batch.jsonl"
     batch.write_text(json.dumps(GOOD) + "\n")
     code = (
         "import sys, tutor.cli; tutor.cli.main(['score', '--jsonl', sys.argv[1]]); "
-        "print(sorted({'tutor.engine.standings', 'pathlib', 'urllib.parse', 'flask', 'argparse', 'typing', 'gettext'} & set(sys.modules)))"
+        "print(sorted({'tutor.engine.standings', 'pathlib', 'urllib.parse', 'flask', 'argparse', 'gettext'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code, str(batch)], capture_output=True, text=True, timeout=60)
     answer, loaded = done.stdout.strip().split("\n")

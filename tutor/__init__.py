@@ -6,9 +6,7 @@ never imports Flask, so ``tutor score`` starts fast.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 
 def create_app(config: dict[str, Any] | None = None) -> Any:

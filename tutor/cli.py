@@ -8,14 +8,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
 from .engine.tiles import HONOR_NAMES
 
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
 if TYPE_CHECKING:
     import argparse
-    from typing import Any
 
     from .lessons import LessonLibrary
 

@@ -14,6 +14,7 @@ input: every refusal is an ``{"error": {"code", "message"}}`` object.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .catalogues import DEFAULT, N_, Sentence
 from .hand import Hand, HandError, Meld
@@ -24,10 +25,6 @@ from .rules import TENHOU, RuleError, RuleSet
 from .score import ReadingScore, ScoreResult, score
 from .situation import FLAGS, WIND_LETTERS, Situation
 from .tiles import Tile, TileNotationError, parse_tiles
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any
 
 FIELDS = frozenset(
     (

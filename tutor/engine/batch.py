@@ -19,12 +19,9 @@ import gc
 import json
 import os
 import stat
+from typing import Any, BinaryIO
 
 from .api import error, score_request
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any, BinaryIO
 
 try:
     import orjson

@@ -21,12 +21,11 @@ import io
 import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
 if TYPE_CHECKING:
     import gettext
     from pathlib import Path
-    from typing import Any
 
     TRANSLATIONS: Path
     """Where the catalogues live; tests point it at a catalogue of their own."""

@@ -20,11 +20,12 @@ and the open hand's bump from 20 to 30 is an item of its own.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Group, Reading, Shape, Wait, all_groups
 from .messages import render_cache, text
-from .records import NamedTuple
 from .tiles import DRAGONS, EAST, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
 from .yaku import pinfu_shape
 

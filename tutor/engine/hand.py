@@ -13,14 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT, N_, Problem, Sentence
-from .records import NamedTuple
 from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class HandError(Problem):

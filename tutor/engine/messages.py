@@ -17,14 +17,11 @@ extract`` (see ``babel.cfg``), so translators find it in ``messages.pot``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import IO, Any
 
 from .catalogues import DEFAULT, Rendered, translate
 from .catalogues import forget as forget_catalogues
 from .rules import PRESET_DESCRIPTIONS
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import IO, Any
 
 ENGLISH: dict[str, str] = {
     # Fu (RULES.md §6)

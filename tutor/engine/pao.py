@@ -22,10 +22,11 @@ Pao only moves who pays: the winner receives the same total either way.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .catalogues import DEFAULT, N_, Joined, Rendered
 from .hand import HandError, MeldKind
 from .messages import text, yaku_name
-from .records import NamedTuple
 from .score import ScoreResult
 from .situation import WIND_LETTERS
 from .tiles import DRAGONS, WINDS

@@ -17,10 +17,10 @@ rounded up to 100 on its own.
 from __future__ import annotations
 
 from functools import partial
+from typing import NamedTuple
 
 from .catalogues import DEFAULT
 from .messages import text
-from .records import NamedTuple
 from .rules import TENHOU, RuleSet
 
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman")

@@ -19,15 +19,12 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from typing import Any
 
 from .hand import Hand, HandError, Meld
 from .rules import TENHOU, RuleError, RuleSet
 from .situation import FLAGS, WIND_LETTERS, Situation
 from .tiles import SUITS, Tile
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any
 
 _FIELDS = frozenset(("hand", "win", "melds", "seat_wind", "round_wind", "dora_indicators", "ura_indicators"))
 _QUICK_FIELDS = _FIELDS | {"honba", "riichi_sticks", "rules", *FLAGS}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT
 from .decompose import Reading, Shape, Wait
@@ -10,13 +11,8 @@ from .fu import FuItem
 from .hand import MeldKind
 from .messages import render_cache, text
 from .points import Payment, is_kiriage
-from .records import NamedTuple
 from .score import ScoreResult, YakuHit, superseded_by
 from .tiles import format_tiles, index_name, pair_notation
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any
 
 _SHAPES = {Shape.STANDARD: "standard", Shape.CHIITOITSU: "chiitoitsu", Shape.KOKUSHI: "kokushi"}
 _MELD_PREFIX = {kind: f"{kind.value}:" for kind in MeldKind}

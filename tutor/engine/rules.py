@@ -17,13 +17,9 @@ tutor.engine.rules.RuleError: rules.kazoe must be one of 'yakuman', 'sanbaiman',
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT, N_, Problem, joined, translate
-from .records import NamedTuple
-
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class RuleError(Problem):

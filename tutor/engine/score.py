@@ -15,6 +15,7 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 from .catalogues import DEFAULT
 from .context import WinContext
@@ -23,7 +24,6 @@ from .fu import FuItem, fu_items, rounded_fu
 from .hand import Hand
 from .messages import render_cache, text, yaku_name
 from .points import Payment, paid
-from .records import NamedTuple
 from .rules import TENHOU, RuleSet
 from .situation import FLAGS, Situation
 from .tiles import DORA_OF, Tile, dora_from_indicator

@@ -7,9 +7,10 @@ a sentence that says why.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .catalogues import N_, Sentence
 from .hand import Hand, HandError
-from .records import NamedTuple
 from .rules import RuleSet
 from .tiles import WINDS, Tile
 

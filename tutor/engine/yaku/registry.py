@@ -13,15 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..decompose import Shape
 from ..messages import declare, text
-from ..records import NamedTuple
 
-TYPE_CHECKING = False  # what follows serves the annotations only: `typing` stays out of a starting process
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..context import WinContext
     from ..decompose import Reading
     from ..rules import RuleSet
