@@ -109,13 +109,31 @@ def score_request(request: Any, lang: str = DEFAULT) -> dict[str, Any]:
     """Score one contract request (a parsed JSON value); always returns a JSON-ready dict.
     The human-readable fields are in ``lang``; ids and numbers are the same in every language."""
     try:
-        return response(evaluate(request), lang)
+        result = _winning(request)
+        if result.status == "no_yaku":
+            # The commonest refusal (about one random hand in six): said straight away, without
+            # making and raising a HandError that would say the same sentence.
+            return error("no_yaku", _no_yaku_message(result).text(lang))
+        if result.situation.pao is not None:
+            check_pao(result)
+        return response(result, lang)
     except HandError as refusal:
         return error(refusal.code, refusal.text(lang))
 
 
 def evaluate(request: Any) -> ScoreResult:
     """Read and score a request; every refusal, no_yaku included, raises HandError."""
+    result = _winning(request)
+    if result.status == "no_yaku":
+        raise HandError("no_yaku", _no_yaku_message(result))
+    if result.situation.pao is not None:
+        check_pao(result)
+    return result
+
+
+def _winning(request: Any) -> ScoreResult:
+    """Read and score a request; a request the engine cannot read, or a hand that is not a winning
+    shape, raises HandError (a winning shape without yaku is a result, status no_yaku)."""
     hand, situation, rules = parse_request(request)
     result = score(hand, situation, rules)
     if result.status == "not_a_winning_hand":
@@ -127,10 +145,6 @@ def evaluate(request: Any) -> ScoreResult:
             ),
             hand=str(hand),
         )
-    if result.status == "no_yaku":
-        raise HandError("no_yaku", _no_yaku_message(result))
-    if result.situation.pao is not None:
-        check_pao(result)
     return result
 
 

@@ -17,7 +17,7 @@ extract`` (see ``babel.cfg``), so translators find it in ``messages.pot``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from .catalogues import DEFAULT, Rendered, translate
 from .catalogues import forget as forget_catalogues
@@ -221,7 +221,8 @@ def sayable(message_id: str, **params: Any) -> Rendered:
     return Rendered(lambda lang: text(message_id, lang, **params))
 
 
-_CACHES: list[dict[Any, str]] = []
+_CACHES: list[dict[Any, Any]] = []
+_Cache = TypeVar("_Cache", bound=dict[Any, Any])
 
 
 def render_cache() -> dict[Any, str]:
@@ -229,7 +230,11 @@ def render_cache() -> dict[Any, str]:
 
     Keys must hold the language; :func:`forget` empties every such dict.
     """
-    cache: dict[Any, str] = {}
+    return forgotten_with_catalogues({})
+
+
+def forgotten_with_catalogues(cache: _Cache) -> _Cache:
+    """``cache`` (any dict of rendered text, keyed by what holds the language), emptied by :func:`forget`."""
     _CACHES.append(cache)
     return cache
 

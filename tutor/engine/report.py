@@ -6,10 +6,10 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT
-from .decompose import Reading, Shape, Wait
-from .fu import FuItem
+from .decompose import Reading, Shape, Wait, all_groups
+from .fu import FuItem, fu_sentences
 from .hand import MeldKind
-from .messages import render_cache, text
+from .messages import forgotten_with_catalogues, render_cache, text
 from .points import Payment, is_kiriage
 from .score import ScoreResult, YakuHit, superseded_by
 from .tiles import format_tiles, index_name, pair_notation
@@ -23,14 +23,14 @@ _STANDARD, _CHIITOITSU, _KOKUSHI = Shape.STANDARD, Shape.CHIITOITSU, Shape.KOKUS
 def reading_summary(reading: Reading, description: str | None = None, lang: str = DEFAULT) -> dict[str, Any]:
     """The chosen interpretation as JSON: groups (melds marked), pair, wait."""
     if reading.shape is _STANDARD:
-        groups = [_MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in reading.groups]
-        pair = pair_notation(reading.pair)
+        groups = [_SUMMARY_NOTATION[g] for g in reading.groups]
+        pair = _PAIR_NOTATION[reading.pairs[0]]
         win_group = reading.win_group.notation if reading.win_group else pair
     elif reading.shape is _CHIITOITSU:
-        groups = [pair_notation(p) for p in reading.pairs]
-        pair, win_group = None, pair_notation(reading.win)
+        groups = [_PAIR_NOTATION[p] for p in reading.pairs]
+        pair, win_group = None, _PAIR_NOTATION[reading.win]
     else:
-        groups, pair, win_group = [], pair_notation(reading.pair), None
+        groups, pair, win_group = [], _PAIR_NOTATION[reading.pairs[0]], None
     return {
         "shape": _SHAPES[reading.shape],
         "groups": groups,
@@ -41,18 +41,68 @@ def reading_summary(reading: Reading, description: str | None = None, lang: str 
     }
 
 
+# A group's text in a reading summary ("pon:777z" for a called one) and a pair's ("55s"), by group and by
+# tile index: worked out once, as every group and tile kind is a shared object.
+_SUMMARY_NOTATION = {g: _MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in all_groups()}
+_PAIR_NOTATION = [pair_notation(index) for index in range(34)]
+
+
 def describe_reading(reading: Reading, lang: str = DEFAULT) -> str:
     """One line: ``123m 456m 789p 345s 55s, ryanmen wait on 5s``."""
+    return _reading_texts(reading, lang)[0]
+
+
+def _reading_texts(reading: Reading, lang: str) -> tuple[str, str]:
+    """:func:`describe_reading`'s sentence and the explanation's ``Reading: ...`` line holding it.
+
+    Both are the same for every hand with the same wait and winning tile but for the groups, which
+    are new on nearly every hand; so the text around the groups is rendered once (a frame) and the
+    groups are put in between.
+    """
+    if reading.shape is not _KOKUSHI:
+        key = (reading.wait, reading.win, lang)
+        frame = _READING_FRAMES.get(key)
+        if frame is None:
+            frame = _READING_FRAMES[key] = _reading_frame(reading.wait, reading.win, lang)
+        if frame:
+            groups = reading.groups_text()
+            return frame[0] + groups + frame[1], frame[2] + groups + frame[3]
+    description = _describe(reading, lang)
+    return description, text("report.reading", lang, reading=description)
+
+
+_GROUPS_SLOT = "\x00"
+"""Stands for the groups while a frame is rendered (no sentence, tile or wait name holds it)."""
+
+
+def _reading_frame(wait: Wait, win: int, lang: str) -> tuple[str, ...]:
+    """The text before and after the groups in the reading sentence and in its explanation line;
+    empty when a catalogue's sentence does not hold the groups exactly once (it is then rendered whole)."""
+    sentence = text("reading.standard", lang, groups=_GROUPS_SLOT, wait=_wait_name(wait, lang), win=index_name(win))
+    line = text("report.reading", lang, reading=sentence)
+    parts, line_parts = sentence.split(_GROUPS_SLOT), line.split(_GROUPS_SLOT)
+    if len(parts) != 2 or len(line_parts) != 2:
+        return ()
+    return parts[0], parts[1], line_parts[0], line_parts[1]
+
+
+def _describe(reading: Reading, lang: str) -> str:
+    """The reading sentence rendered whole (thirteen orphans, or a catalogue that says the groups twice)."""
     win = index_name(reading.win)
     if reading.shape is _KOKUSHI:
         key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
         return text(key, lang, win=win)
-    wait = _WAIT_NAMES.get((reading.wait, lang))
-    if wait is None:
-        wait = _WAIT_NAMES[reading.wait, lang] = text(f"wait.name.{reading.wait.label}", lang)
-    return text("reading.standard", lang, groups=reading.groups_text(), wait=wait, win=win)
+    return text("reading.standard", lang, groups=reading.groups_text(), wait=_wait_name(reading.wait, lang), win=win)
 
 
+def _wait_name(wait: Wait, lang: str) -> str:
+    name = _WAIT_NAMES.get((wait, lang))
+    if name is None:
+        name = _WAIT_NAMES[wait, lang] = text(f"wait.name.{wait.label}", lang)
+    return name
+
+
+_READING_FRAMES: dict[tuple[Wait, int, str], tuple[str, ...]] = forgotten_with_catalogues({})
 _WAIT_NAMES = render_cache()
 
 
@@ -134,8 +184,8 @@ def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict
     """
     best = result.best
     assert best is not None and best.payment is not None
-    description = describe_reading(best.reading, lang)
-    lines = [text("report.reading", lang, reading=description)]
+    description, reading_line = _reading_texts(best.reading, lang)
+    lines = [reading_line]
     for y in best.yaku:
         lines.append(_yaku_line(y, lang))
     fu_breakdown: list[dict[str, Any]] = []
@@ -143,11 +193,12 @@ def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict
         lines.append(_yakuman_fu_note(lang))
     elif best.fu_items:
         total = 0
+        rendered = fu_sentences(lang)
         for item in best.fu_items:
             fu = item.fu
             total += fu
             if fu:
-                sentence = item.render(lang)
+                sentence = rendered.get(item) or item.render(lang)
                 lines.append(sentence)
                 fu_breakdown.append({"fu": fu, "reason": sentence})
             elif item.key == "fu.pinfu_tsumo":
