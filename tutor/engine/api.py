@@ -19,6 +19,7 @@ from typing import Any
 from .catalogues import DEFAULT, N_, Sentence
 from .hand import Hand, HandError, Meld
 from .pao import check_pao, check_seats, settle, settlement_json
+from .points import contract_points
 from .quick import quick_parse
 from .report import contract_fields, describe_reading
 from .rules import TENHOU, RuleError, RuleSet
@@ -386,6 +387,7 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
     assert best is not None and best.payment is not None
     # The other readings are listed in "alternatives", not in the explanation.
     fu_breakdown, explanation, reading = contract_fields(result, lang)
+    points, total = contract_points(best.payment)
     answer = {
         "han": best.han,
         "fu": best.fu,
@@ -393,8 +395,8 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
         "yakuman": best.yakuman,
         "fu_breakdown": fu_breakdown,
         "limit": best.limit,
-        "points": best.payment.as_contract(),
-        "total": best.payment.total,
+        "points": points,
+        "total": total,
         "explanation": explanation,
         "reading": reading,
         "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]]
@@ -421,5 +423,5 @@ def _alternative(other: ReadingScore, lang: str = DEFAULT) -> dict[str, Any]:
         "han": other.han,
         "fu": other.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in other.yaku],
-        "points": other.payment.as_contract() if other.payment else None,
+        "points": contract_points(other.payment)[0] if other.payment else None,
     }

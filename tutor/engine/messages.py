@@ -209,7 +209,10 @@ def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
 
 def yaku_name(yaku_id: str, lang: str = DEFAULT) -> str:
     """A yaku's (or dora line's) name in ``lang``: ``Pinfu``, ``Ura dora``."""
-    return text(f"yaku.{yaku_id}.name", lang)
+    name = _YAKU_NAMES.get((yaku_id, lang))
+    if name is None:
+        name = _YAKU_NAMES[yaku_id, lang] = text(f"yaku.{yaku_id}.name", lang)
+    return name
 
 
 def sayable(message_id: str, **params: Any) -> Rendered:
@@ -237,6 +240,11 @@ def forgotten_with_catalogues(cache: _Cache) -> _Cache:
     """``cache`` (any dict of rendered text, keyed by what holds the language), emptied by :func:`forget`."""
     _CACHES.append(cache)
     return cache
+
+
+_YAKU_NAMES = render_cache()
+"""Names by (yaku id, language): a yaku line with parameters (dora and their indicators) is rendered on
+many hands, each time with the yaku's name."""
 
 
 def forget() -> None:

@@ -71,16 +71,17 @@ def _reading_texts(reading: Reading, lang: str) -> tuple[str, str]:
     return description, text("report.reading", lang, reading=description)
 
 
-_GROUPS_SLOT = "\x00"
-"""Stands for the groups while a frame is rendered (no sentence, tile or wait name holds it)."""
+_SLOT = "\x00"
+"""Stands for what changes from hand to hand (a reading's groups, dora indicators) while a frame is rendered:
+no sentence, tile or wait name holds it."""
 
 
 def _reading_frame(wait: Wait, win: int, lang: str) -> tuple[str, ...]:
     """The text before and after the groups in the reading sentence and in its explanation line;
     empty when a catalogue's sentence does not hold the groups exactly once (it is then rendered whole)."""
-    sentence = text("reading.standard", lang, groups=_GROUPS_SLOT, wait=_wait_name(wait, lang), win=index_name(win))
+    sentence = text("reading.standard", lang, groups=_SLOT, wait=_wait_name(wait, lang), win=index_name(win))
     line = text("report.reading", lang, reading=sentence)
-    parts, line_parts = sentence.split(_GROUPS_SLOT), line.split(_GROUPS_SLOT)
+    parts, line_parts = sentence.split(_SLOT), line.split(_SLOT)
     if len(parts) != 2 or len(line_parts) != 2:
         return ()
     return parts[0], parts[1], line_parts[0], line_parts[1]
@@ -160,6 +161,8 @@ _YAKUMAN_FU_NOTES = render_cache()
 def _yaku_line(y: YakuHit, lang: str = DEFAULT) -> str:
     """``Riichi: 1 han (riichi was declared on a closed hand)``."""
     params = y.verdict.params
+    if params and "indicators" in params:
+        return _dora_line(y, lang)
     key = (lang, y.id, y.han, y.verdict.reason, *params.values()) if params else (lang, y.id, y.han, y.verdict.reason)
     line = _YAKU_LINES.get(key)
     if line is None:
@@ -167,6 +170,27 @@ def _yaku_line(y: YakuHit, lang: str = DEFAULT) -> str:
         if len(_YAKU_LINES) < 10000:
             _YAKU_LINES[key] = line
     return line
+
+
+def _dora_line(y: YakuHit, lang: str) -> str:
+    """A dora or ura dora line, ``Dora: 2 han (2 dora; indicator→dora: 3m→4m 9p→1p)``.
+
+    Its indicators seldom recur together (one to five of 34 kinds), the rest does: the text around
+    them is rendered once (a frame, as for a reading's groups) and the indicators put in between.
+    """
+    params = y.verdict.params
+    key = (lang, y.id, y.han, y.verdict.reason, *[v for name, v in params.items() if name != "indicators"])
+    frame = _DORA_FRAMES.get(key)
+    if frame is None:
+        reason = text(y.message, lang, **{**params, "indicators": _SLOT})  # as YakuHit.render_reason says it
+        parts = text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=reason).split(_SLOT)
+        frame = _DORA_FRAMES[key] = (parts[0], parts[1]) if len(parts) == 2 else ()
+    if not frame:  # a catalogue that says the indicators twice, or not at all
+        return text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=y.render_reason(lang))
+    return frame[0] + str(params["indicators"]) + frame[1]
+
+
+_DORA_FRAMES: dict[tuple[object, ...], tuple[str, ...]] = forgotten_with_catalogues({})
 
 
 def _rounding_note(total: int, fu: int, lang: str = DEFAULT) -> str:
