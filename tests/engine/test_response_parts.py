@@ -3,7 +3,8 @@
 * a reading's sentence and its explanation line, kept as the text around the groups, read as the
   sentence rendered whole, in every language, and a catalogue that says the groups twice still works;
 * a dora line, kept as the text around its indicators, reads as the line rendered whole;
-* a no_yaku refusal, said without raising, is the refusal ``evaluate`` raises.
+* a no_yaku refusal, said without raising, is the refusal ``evaluate`` raises, and names the hand's melds
+  alike when a meld's text is the one kept.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from tutor.engine import catalogues, messages
 from tutor.engine.api import evaluate, parse_request, score_request
 from tutor.engine.generate import random_request
-from tutor.engine.hand import HandError
+from tutor.engine.hand import HandError, Meld
 from tutor.engine.report import _describe, _reading_texts, _yaku_line, contract_fields, describe_reading
 from tutor.engine.score import YakuHit, score
 from tutor.engine.tiles import index_name
@@ -129,3 +130,11 @@ def test_a_dora_sentence_that_names_the_indicators_twice_is_rendered_whole(monke
     finally:
         monkeypatch.undo()
         messages.forget()
+
+
+def test_a_refusal_names_the_hand_and_its_melds_each_time_alike() -> None:
+    request = {"hand": "123m456m789p55s", "win": "5s", "melds": [{"kind": "pon", "tiles": "222s"}]}
+    expected = "123456m789p55s pon:222s win:5s is a winning shape but has no yaku, so it cannot win"
+    for _ in range(2):  # the second time the meld's text is the one kept
+        assert score_request(request) == {"error": {"code": "no_yaku", "message": expected}}
+    assert str(Meld.parse("chi", "354s")) == str(Meld.parse("chi", "354s")) == "chi:345s"

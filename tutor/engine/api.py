@@ -150,7 +150,7 @@ def _winning(request: Any) -> ScoreResult:
 
 
 def _no_yaku_message(result: ScoreResult) -> Sentence:
-    dora = sum(d.han for d in result.dora)
+    dora = sum(d.han for d in result.dora) if result.dora else 0
     if dora:
         return Sentence(
             N_(
