@@ -62,6 +62,24 @@ def test_a_framed_reading_reads_as_the_sentence_rendered_whole(lang: str, chines
     assert len(shapes) == 3  # standard, seven pairs and thirteen orphans were all read
 
 
+@pytest.mark.parametrize(
+    "sentence", ["{groups:>40}, {wait} wait on {win}", "{groups!r}, {wait} wait on {win}", "{wait} wait on {win}"]
+)
+def test_a_sentence_that_pads_converts_or_leaves_out_the_groups_is_rendered_whole(
+    sentence: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(messages._SENTENCES, "reading.standard", sentence)
+    messages.forget()
+    try:
+        for reading in _readings(50):
+            description, line = _reading_texts(reading, "en")
+            assert description == _describe(reading, "en")
+            assert line == "Reading: " + description
+    finally:
+        monkeypatch.undo()
+        messages.forget()
+
+
 def test_a_sentence_that_names_the_groups_twice_is_rendered_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(messages._SENTENCES, "reading.standard", "{groups} ({groups}), {wait} wait on {win}")
     messages.forget()

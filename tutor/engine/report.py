@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT
@@ -74,17 +75,31 @@ def _reading_texts(reading: Reading, lang: str) -> tuple[str, str]:
 _SLOT = "\x00"
 """Stands for what changes from hand to hand (a reading's groups, dora indicators) while a frame is rendered:
 no sentence, tile or wait name holds it."""
+_PROBE = "\x01\x01"
+"""A second stand-in, of another length: a frame must put it in unchanged too."""
+
+
+def _frame(render: Callable[[str], str]) -> tuple[str, ...]:
+    """The text before and after what ``render`` puts in its sentence, or () when the sentence does not
+    hold it exactly once and as given (twice, not at all, padded or converted by a format spec in a
+    catalogue): such a sentence is rendered whole on every hand."""
+    parts = render(_SLOT).split(_SLOT)
+    if len(parts) != 2 or render(_PROBE) != parts[0] + _PROBE + parts[1]:
+        return ()
+    return parts[0], parts[1]
 
 
 def _reading_frame(wait: Wait, win: int, lang: str) -> tuple[str, ...]:
-    """The text before and after the groups in the reading sentence and in its explanation line;
-    empty when a catalogue's sentence does not hold the groups exactly once (it is then rendered whole)."""
-    sentence = text("reading.standard", lang, groups=_SLOT, wait=_wait_name(wait, lang), win=index_name(win))
-    line = text("report.reading", lang, reading=sentence)
-    parts, line_parts = sentence.split(_SLOT), line.split(_SLOT)
-    if len(parts) != 2 or len(line_parts) != 2:
-        return ()
-    return parts[0], parts[1], line_parts[0], line_parts[1]
+    """The text before and after the groups in the reading sentence and in its explanation line,
+    or () (see :func:`_frame`)."""
+    wait_name, win_name = _wait_name(wait, lang), index_name(win)
+
+    def sentence(groups: str) -> str:
+        return text("reading.standard", lang, groups=groups, wait=wait_name, win=win_name)
+
+    inner = _frame(sentence)
+    outer = _frame(lambda groups: text("report.reading", lang, reading=sentence(groups)))
+    return inner + outer if inner and outer else ()
 
 
 def _describe(reading: Reading, lang: str) -> str:
@@ -182,10 +197,13 @@ def _dora_line(y: YakuHit, lang: str) -> str:
     key = (lang, y.id, y.han, y.verdict.reason, *[v for name, v in params.items() if name != "indicators"])
     frame = _DORA_FRAMES.get(key)
     if frame is None:
-        reason = text(y.message, lang, **{**params, "indicators": _SLOT})  # as YakuHit.render_reason says it
-        parts = text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=reason).split(_SLOT)
-        frame = _DORA_FRAMES[key] = (parts[0], parts[1]) if len(parts) == 2 else ()
-    if not frame:  # a catalogue that says the indicators twice, or not at all
+
+        def line(indicators: str) -> str:
+            reason = text(y.message, lang, **{**params, "indicators": indicators})  # as YakuHit.render_reason says it
+            return text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=reason)
+
+        frame = _DORA_FRAMES[key] = _frame(line)
+    if not frame:
         return text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=y.render_reason(lang))
     return frame[0] + str(params["indicators"]) + frame[1]
 
