@@ -19,6 +19,7 @@ from typing import Any
 from .catalogues import DEFAULT, N_, Sentence
 from .hand import Hand, HandError, Meld
 from .pao import check_pao, check_seats, settle, settlement_json
+from .points import contract_points
 from .quick import quick_parse
 from .report import contract_fields, describe_reading
 from .rules import TENHOU, RuleError, RuleSet
@@ -109,13 +110,31 @@ def score_request(request: Any, lang: str = DEFAULT) -> dict[str, Any]:
     """Score one contract request (a parsed JSON value); always returns a JSON-ready dict.
     The human-readable fields are in ``lang``; ids and numbers are the same in every language."""
     try:
-        return response(evaluate(request), lang)
+        result = _winning(request)
+        if result.status == "no_yaku":
+            # The commonest refusal (about one random hand in six): said straight away, without
+            # making and raising a HandError that would say the same sentence.
+            return error("no_yaku", _no_yaku_message(result).text(lang))
+        if result.situation.pao is not None:
+            check_pao(result)
+        return response(result, lang)
     except HandError as refusal:
         return error(refusal.code, refusal.text(lang))
 
 
 def evaluate(request: Any) -> ScoreResult:
     """Read and score a request; every refusal, no_yaku included, raises HandError."""
+    result = _winning(request)
+    if result.status == "no_yaku":
+        raise HandError("no_yaku", _no_yaku_message(result))
+    if result.situation.pao is not None:
+        check_pao(result)
+    return result
+
+
+def _winning(request: Any) -> ScoreResult:
+    """Read and score a request; a request the engine cannot read, or a hand that is not a winning
+    shape, raises HandError (a winning shape without yaku is a result, status no_yaku)."""
     hand, situation, rules = parse_request(request)
     result = score(hand, situation, rules)
     if result.status == "not_a_winning_hand":
@@ -127,15 +146,11 @@ def evaluate(request: Any) -> ScoreResult:
             ),
             hand=str(hand),
         )
-    if result.status == "no_yaku":
-        raise HandError("no_yaku", _no_yaku_message(result))
-    if result.situation.pao is not None:
-        check_pao(result)
     return result
 
 
 def _no_yaku_message(result: ScoreResult) -> Sentence:
-    dora = sum(d.han for d in result.dora)
+    dora = sum(d.han for d in result.dora) if result.dora else 0
     if dora:
         return Sentence(
             N_(
@@ -372,6 +387,7 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
     assert best is not None and best.payment is not None
     # The other readings are listed in "alternatives", not in the explanation.
     fu_breakdown, explanation, reading = contract_fields(result, lang)
+    points, total = contract_points(best.payment)
     answer = {
         "han": best.han,
         "fu": best.fu,
@@ -379,8 +395,8 @@ def response(result: ScoreResult, lang: str = DEFAULT) -> dict[str, Any]:
         "yakuman": best.yakuman,
         "fu_breakdown": fu_breakdown,
         "limit": best.limit,
-        "points": best.payment.as_contract(),
-        "total": best.payment.total,
+        "points": points,
+        "total": total,
         "explanation": explanation,
         "reading": reading,
         "alternatives": [_alternative(a, lang) for a in result.alternatives[:MAX_ALTERNATIVES]]
@@ -407,5 +423,5 @@ def _alternative(other: ReadingScore, lang: str = DEFAULT) -> dict[str, Any]:
         "han": other.han,
         "fu": other.fu,
         "yaku": [{"id": y.id, "han": y.han} for y in other.yaku],
-        "points": other.payment.as_contract() if other.payment else None,
+        "points": contract_points(other.payment)[0] if other.payment else None,
     }

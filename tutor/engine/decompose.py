@@ -177,6 +177,7 @@ class Shape(Enum):
 # Members read as module globals on the hot paths: in Python 3.11 each `Shape.STANDARD` read off the
 # class takes EnumType.__getattr__'s slow attribute lookup, several times the cost of a global.
 _STANDARD = Shape.STANDARD
+_CHIITOITSU = Shape.CHIITOITSU
 _TANKI = Wait.TANKI
 
 
@@ -292,9 +293,11 @@ class Reading:
     def groups_text(self) -> str:
         """The groups and pair in MPSZ, e.g. ``123m 456m 789p 345s 55s`` (``kokushi`` for thirteen orphans)."""
         if not self._text:
-            if self.shape is Shape.STANDARD:
-                self._text = " ".join([*(g.notation for g in self.groups), pair_notation(self.pairs[0])])
-            elif self.shape is Shape.CHIITOITSU:
+            if self.shape is _STANDARD:  # (the global: see _STANDARD)
+                notations = [g.notation for g in self.groups]
+                notations.append(pair_notation(self.pairs[0]))
+                self._text = " ".join(notations)
+            elif self.shape is _CHIITOITSU:
                 self._text = " ".join(pair_notation(p) for p in self.pairs)
             else:
                 self._text = "kokushi"

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from .catalogues import DEFAULT
 from .context import WinContext
 from .decompose import Group, Reading, Shape, Wait, all_groups
-from .messages import render_cache, text
+from .messages import forgotten_with_catalogues, text
 from .tiles import DRAGONS, EAST, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
 from .yaku import pinfu_shape
 
@@ -41,9 +41,10 @@ class FuItem(NamedTuple):
 
     def render(self, lang: str = DEFAULT) -> str:
         """The item as a sentence in ``lang``, e.g. ``Closed triplet of terminals 999p: 8 fu``."""
-        sentence = _TEXTS.get((self, lang))
+        rendered = fu_sentences(lang)
+        sentence = rendered.get(self)
         if sentence is None:
-            sentence = _TEXTS[self, lang] = text(self.key, lang, fu=self.fu, tiles=self.tiles, win=self.win)
+            sentence = rendered[self] = text(self.key, lang, fu=self.fu, tiles=self.tiles, win=self.win)
         return sentence
 
     @property
@@ -52,8 +53,17 @@ class FuItem(NamedTuple):
         return self.render()
 
 
+def fu_sentences(lang: str) -> dict[FuItem, str]:
+    """The fu items rendered so far in ``lang``, by item (:meth:`FuItem.render` adds to it): a caller
+    rendering many items looks them up here first, without a method call per item."""
+    rendered = _TEXTS.get(lang)
+    if rendered is None:
+        rendered = _TEXTS[lang] = {}
+    return rendered
+
+
 # Items repeat across hands (they are built from shared groups), so each sentence is rendered once per language.
-_TEXTS = render_cache()
+_TEXTS: dict[str, dict[FuItem, str]] = forgotten_with_catalogues({})
 BASE = FuItem("fu.base", 20)
 MENZEN_RON = FuItem("fu.menzen_ron", 10)
 TSUMO = FuItem("fu.tsumo", 2)
@@ -67,17 +77,23 @@ def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
     if r.shape is not _STANDARD:
         return [CHIITOITSU] if r.shape is _CHIITOITSU else []  # kokushi has no fu
     closed = ctx.is_closed
-    items = [BASE, MENZEN_RON] if closed and not ctx.tsumo else [BASE]
+    tsumo = ctx.tsumo
+    items = [BASE, MENZEN_RON] if closed and not tsumo else [BASE]
     if r.triplets:
+        win_group = r.win_group
         for group in r.groups:
             if not group.is_sequence:
-                items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])
-    pair_item = _pair_item(r.pair, ctx)
-    if pair_item is not None:
-        items.append(pair_item)
+                # Reading.is_concealed, written out: a triplet completed by ron counts as open.
+                concealed = not group.is_open and (tsumo or group is not win_group)
+                items.append(_TRIPLET_ITEMS[group, concealed])
+    pair = r.pairs[0]
+    if pair >= EAST:  # a pair of number tiles earns nothing
+        pair_item = _pair_item(pair, ctx)
+        if pair_item is not None:
+            items.append(pair_item)
     if r.wait in _WAITS_WITH_FU:
         items.append(_wait_item(r))
-    if ctx.tsumo:
+    if tsumo:
         # Only a closed hand with nothing but the base can be pinfu; ask the yaku rule itself.
         if len(items) == 1 and closed and not ctx.rules.pinfu_tsumo_fu and pinfu_shape(r, ctx).hit:
             items.append(PINFU_TSUMO)
@@ -129,8 +145,7 @@ _PAIR_ITEMS: dict[tuple[int, int, int, int], FuItem | None] = {}
 
 
 def _pair_item(pair: int, ctx: WinContext) -> FuItem | None:
-    if pair < EAST:
-        return None  # a pair of number tiles earns nothing
+    """The fu item of an honour pair (``pair`` is at least EAST), or None for a pair that earns nothing."""
     key = (pair, ctx.seat_wind, ctx.round_wind, ctx.rules.double_wind_pair_fu)
     try:
         return _PAIR_ITEMS[key]

@@ -139,13 +139,20 @@ class Meld(NamedTuple):
         return meld
 
     def __str__(self) -> str:
-        return f"{_MELD_NAMES[self.kind]}:{format_tiles(self.tiles)}"
+        # Kept once written: a refusal names the hand, melds included, and the same few hundred melds recur.
+        text = _MELD_TEXTS.get(self)
+        if text is None:
+            text = f"{_MELD_NAMES[self.kind]}:{format_tiles(self.tiles)}"
+            if len(_MELD_TEXTS) < 4096:
+                _MELD_TEXTS[self] = text
+        return text
 
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
 _MELD_NAMES = {kind: name for name, kind in _MELD_KINDS.items()}  # (Enum's .value is a Python property)
 _ANKAN = MeldKind.ANKAN  # (a global: reading an Enum member off its class is slow in Python 3.11)
 _MELD_CACHE: dict[tuple[str, str], Meld] = {}
+_MELD_TEXTS: dict[Meld, str] = {}
 
 
 class Hand:

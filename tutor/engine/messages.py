@@ -17,7 +17,7 @@ extract`` (see ``babel.cfg``), so translators find it in ``messages.pot``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from .catalogues import DEFAULT, Rendered, translate
 from .catalogues import forget as forget_catalogues
@@ -209,7 +209,10 @@ def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
 
 def yaku_name(yaku_id: str, lang: str = DEFAULT) -> str:
     """A yaku's (or dora line's) name in ``lang``: ``Pinfu``, ``Ura dora``."""
-    return text(f"yaku.{yaku_id}.name", lang)
+    name = _YAKU_NAMES.get((yaku_id, lang))
+    if name is None:
+        name = _YAKU_NAMES[yaku_id, lang] = text(f"yaku.{yaku_id}.name", lang)
+    return name
 
 
 def sayable(message_id: str, **params: Any) -> Rendered:
@@ -221,7 +224,8 @@ def sayable(message_id: str, **params: Any) -> Rendered:
     return Rendered(lambda lang: text(message_id, lang, **params))
 
 
-_CACHES: list[dict[Any, str]] = []
+_CACHES: list[dict[Any, Any]] = []
+_Cache = TypeVar("_Cache", bound=dict[Any, Any])
 
 
 def render_cache() -> dict[Any, str]:
@@ -229,9 +233,18 @@ def render_cache() -> dict[Any, str]:
 
     Keys must hold the language; :func:`forget` empties every such dict.
     """
-    cache: dict[Any, str] = {}
+    return forgotten_with_catalogues({})
+
+
+def forgotten_with_catalogues(cache: _Cache) -> _Cache:
+    """``cache`` (any dict of rendered text, keyed by what holds the language), emptied by :func:`forget`."""
     _CACHES.append(cache)
     return cache
+
+
+_YAKU_NAMES = render_cache()
+"""Names by (yaku id, language): a yaku line with parameters (dora and their indicators) is rendered on
+many hands, each time with the yaku's name."""
 
 
 def forget() -> None:

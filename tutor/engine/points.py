@@ -108,6 +108,24 @@ class Payment(NamedTuple):
         return f"{self.tsumo_non_dealer} all"
 
 
+def contract_points(payment: Payment) -> tuple[dict[str, int], int]:
+    """The score contract's ``points`` (:meth:`Payment.as_contract`, a new dict) and ``total``, worked out
+    once per payment: the same few hundred payments recur from hand to hand, and reading a payment's
+    fields by name costs more than looking the pair up.
+
+    >>> contract_points(payment(960, dealer=False, tsumo=True, riichi_sticks=1))
+    ({'tsumo_dealer': 2000, 'tsumo_non_dealer': 1000}, 5000)
+    """
+    known = _CONTRACT_POINTS.get(payment)
+    if known is None:
+        known = (payment.as_contract(), payment.total)
+        if len(_CONTRACT_POINTS) > 8192:
+            _CONTRACT_POINTS.clear()
+        _CONTRACT_POINTS[payment] = known
+    return known[0].copy(), known[1]
+
+
+_CONTRACT_POINTS: dict[Payment, tuple[dict[str, int], int]] = {}
 _PAID: dict[tuple[int, int, int, bool, bool, int, int, str, bool], tuple[int, str | None, Payment]] = {}
 
 

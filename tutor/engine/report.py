@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .catalogues import DEFAULT
-from .decompose import Reading, Shape, Wait
-from .fu import FuItem
+from .decompose import Reading, Shape, Wait, all_groups
+from .fu import FuItem, fu_sentences
 from .hand import MeldKind
-from .messages import render_cache, text
+from .messages import forgotten_with_catalogues, render_cache, text
 from .points import Payment, is_kiriage
 from .score import ScoreResult, YakuHit, superseded_by
 from .tiles import format_tiles, index_name, pair_notation
@@ -23,14 +24,14 @@ _STANDARD, _CHIITOITSU, _KOKUSHI = Shape.STANDARD, Shape.CHIITOITSU, Shape.KOKUS
 def reading_summary(reading: Reading, description: str | None = None, lang: str = DEFAULT) -> dict[str, Any]:
     """The chosen interpretation as JSON: groups (melds marked), pair, wait."""
     if reading.shape is _STANDARD:
-        groups = [_MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in reading.groups]
-        pair = pair_notation(reading.pair)
+        groups = [_SUMMARY_NOTATION[g] for g in reading.groups]
+        pair = _PAIR_NOTATION[reading.pairs[0]]
         win_group = reading.win_group.notation if reading.win_group else pair
     elif reading.shape is _CHIITOITSU:
-        groups = [pair_notation(p) for p in reading.pairs]
-        pair, win_group = None, pair_notation(reading.win)
+        groups = [_PAIR_NOTATION[p] for p in reading.pairs]
+        pair, win_group = None, _PAIR_NOTATION[reading.win]
     else:
-        groups, pair, win_group = [], pair_notation(reading.pair), None
+        groups, pair, win_group = [], _PAIR_NOTATION[reading.pairs[0]], None
     return {
         "shape": _SHAPES[reading.shape],
         "groups": groups,
@@ -41,18 +42,83 @@ def reading_summary(reading: Reading, description: str | None = None, lang: str 
     }
 
 
+# A group's text in a reading summary ("pon:777z" for a called one) and a pair's ("55s"), by group and by
+# tile index: worked out once, as every group and tile kind is a shared object.
+_SUMMARY_NOTATION = {g: _MELD_PREFIX[g.meld] + g.notation if g.meld else g.notation for g in all_groups()}
+_PAIR_NOTATION = [pair_notation(index) for index in range(34)]
+
+
 def describe_reading(reading: Reading, lang: str = DEFAULT) -> str:
     """One line: ``123m 456m 789p 345s 55s, ryanmen wait on 5s``."""
+    return _reading_texts(reading, lang)[0]
+
+
+def _reading_texts(reading: Reading, lang: str) -> tuple[str, str]:
+    """:func:`describe_reading`'s sentence and the explanation's ``Reading: ...`` line holding it.
+
+    Both are the same for every hand with the same wait and winning tile but for the groups, which
+    are new on nearly every hand; so the text around the groups is rendered once (a frame) and the
+    groups are put in between.
+    """
+    if reading.shape is not _KOKUSHI:
+        key = (reading.wait, reading.win, lang)
+        frame = _READING_FRAMES.get(key)
+        if frame is None:
+            frame = _READING_FRAMES[key] = _reading_frame(reading.wait, reading.win, lang)
+        if frame:
+            groups = reading.groups_text()
+            return frame[0] + groups + frame[1], frame[2] + groups + frame[3]
+    description = _describe(reading, lang)
+    return description, text("report.reading", lang, reading=description)
+
+
+_SLOT = "\x00"
+"""Stands for what changes from hand to hand (a reading's groups, dora indicators) while a frame is rendered:
+no sentence, tile or wait name holds it."""
+_PROBE = "\x01\x01"
+"""A second stand-in, of another length: a frame must put it in unchanged too."""
+
+
+def _frame(render: Callable[[str], str]) -> tuple[str, ...]:
+    """The text before and after what ``render`` puts in its sentence, or () when the sentence does not
+    hold it exactly once and as given (twice, not at all, padded or converted by a format spec in a
+    catalogue): such a sentence is rendered whole on every hand."""
+    parts = render(_SLOT).split(_SLOT)
+    if len(parts) != 2 or render(_PROBE) != parts[0] + _PROBE + parts[1]:
+        return ()
+    return parts[0], parts[1]
+
+
+def _reading_frame(wait: Wait, win: int, lang: str) -> tuple[str, ...]:
+    """The text before and after the groups in the reading sentence and in its explanation line,
+    or () (see :func:`_frame`)."""
+    wait_name, win_name = _wait_name(wait, lang), index_name(win)
+
+    def sentence(groups: str) -> str:
+        return text("reading.standard", lang, groups=groups, wait=wait_name, win=win_name)
+
+    inner = _frame(sentence)
+    outer = _frame(lambda groups: text("report.reading", lang, reading=sentence(groups)))
+    return inner + outer if inner and outer else ()
+
+
+def _describe(reading: Reading, lang: str) -> str:
+    """The reading sentence rendered whole (thirteen orphans, or a catalogue that says the groups twice)."""
     win = index_name(reading.win)
     if reading.shape is _KOKUSHI:
         key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
         return text(key, lang, win=win)
-    wait = _WAIT_NAMES.get((reading.wait, lang))
-    if wait is None:
-        wait = _WAIT_NAMES[reading.wait, lang] = text(f"wait.name.{reading.wait.label}", lang)
-    return text("reading.standard", lang, groups=reading.groups_text(), wait=wait, win=win)
+    return text("reading.standard", lang, groups=reading.groups_text(), wait=_wait_name(reading.wait, lang), win=win)
 
 
+def _wait_name(wait: Wait, lang: str) -> str:
+    name = _WAIT_NAMES.get((wait, lang))
+    if name is None:
+        name = _WAIT_NAMES[wait, lang] = text(f"wait.name.{wait.label}", lang)
+    return name
+
+
+_READING_FRAMES: dict[tuple[Wait, int, str], tuple[str, ...]] = forgotten_with_catalogues({})
 _WAIT_NAMES = render_cache()
 
 
@@ -110,6 +176,8 @@ _YAKUMAN_FU_NOTES = render_cache()
 def _yaku_line(y: YakuHit, lang: str = DEFAULT) -> str:
     """``Riichi: 1 han (riichi was declared on a closed hand)``."""
     params = y.verdict.params
+    if params and "indicators" in params:
+        return _dora_line(y, lang)
     key = (lang, y.id, y.han, y.verdict.reason, *params.values()) if params else (lang, y.id, y.han, y.verdict.reason)
     line = _YAKU_LINES.get(key)
     if line is None:
@@ -117,6 +185,30 @@ def _yaku_line(y: YakuHit, lang: str = DEFAULT) -> str:
         if len(_YAKU_LINES) < 10000:
             _YAKU_LINES[key] = line
     return line
+
+
+def _dora_line(y: YakuHit, lang: str) -> str:
+    """A dora or ura dora line, ``Dora: 2 han (2 dora; indicator→dora: 3m→4m 9p→1p)``.
+
+    Its indicators seldom recur together (one to five of 34 kinds), the rest does: the text around
+    them is rendered once (a frame, as for a reading's groups) and the indicators put in between.
+    """
+    params = y.verdict.params
+    key = (lang, y.id, y.han, y.verdict.reason, *[v for name, v in params.items() if name != "indicators"])
+    frame = _DORA_FRAMES.get(key)
+    if frame is None:
+
+        def line(indicators: str) -> str:
+            reason = text(y.message, lang, **{**params, "indicators": indicators})  # as YakuHit.render_reason says it
+            return text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=reason)
+
+        frame = _DORA_FRAMES[key] = _frame(line)
+    if not frame:
+        return text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=y.render_reason(lang))
+    return frame[0] + str(params["indicators"]) + frame[1]
+
+
+_DORA_FRAMES: dict[tuple[object, ...], tuple[str, ...]] = forgotten_with_catalogues({})
 
 
 def _rounding_note(total: int, fu: int, lang: str = DEFAULT) -> str:
@@ -134,8 +226,8 @@ def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict
     """
     best = result.best
     assert best is not None and best.payment is not None
-    description = describe_reading(best.reading, lang)
-    lines = [text("report.reading", lang, reading=description)]
+    description, reading_line = _reading_texts(best.reading, lang)
+    lines = [reading_line]
     for y in best.yaku:
         lines.append(_yaku_line(y, lang))
     fu_breakdown: list[dict[str, Any]] = []
@@ -143,11 +235,12 @@ def contract_fields(result: ScoreResult, lang: str = DEFAULT) -> tuple[list[dict
         lines.append(_yakuman_fu_note(lang))
     elif best.fu_items:
         total = 0
+        rendered = fu_sentences(lang)
         for item in best.fu_items:
             fu = item.fu
             total += fu
             if fu:
-                sentence = item.render(lang)
+                sentence = rendered.get(item) or item.render(lang)
                 lines.append(sentence)
                 fu_breakdown.append({"fu": fu, "reason": sentence})
             elif item.key == "fu.pinfu_tsumo":
