@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from tutor.engine import catalogues, messages
 from tutor.engine.api import evaluate
 from tutor.engine.report import explanation_text
+from tutor.quiz.skills import label
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "tutor" / "translations" / "messages.pot"
@@ -193,3 +194,13 @@ def test_an_explanation_is_all_chinese_but_tile_codes_and_numbers(real_chinese: 
     assert "立直" in text and "门前清自摸和" in text and "一杯口" in text and "本场" in text
     leftover = re.sub(r"\b[0-9]+[mpsz]\b|\bryanmen|kanchan|penchan|tanki|shanpon\b|\ball\b", "", text)
     assert not re.search(r"[A-Za-z]{3,}", leftover), text
+
+
+@pytest.mark.parametrize(
+    "cell", ["3-40-non_dealer-ron", "1-30-dealer-tsumo", "mangan-dealer-ron", "haneman-non_dealer-tsumo"]
+)
+def test_a_point_table_skill_is_named_in_chinese(real_chinese: str, cell: str) -> None:
+    # Progress and review list these drills by name; "dealer ron" was left in English there.
+    name = label(f"table:{cell}", real_chinese)
+    assert not re.search(r"[A-Za-z]{3,}", name), name
+    assert ("庄家" in name) == ("-dealer-" in cell) and ("闲家" in name) == ("non_dealer" in cell)

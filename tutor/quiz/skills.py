@@ -25,7 +25,8 @@ from ..curriculum import TARGET_TOPICS, skill_lesson_url
 from ..engine import targets
 from ..engine.catalogues import DEFAULT, N_, translate
 from ..engine.decompose import Wait
-from ..engine.messages import yaku_name
+from ..engine.messages import ENGLISH, yaku_name
+from ..engine.messages import text as message_text
 from ..engine.points import LIMITS, possible_cell
 from ..engine.yaku import YAKU
 from .exercise import Exercise, ExerciseGrade
@@ -130,13 +131,21 @@ def _capitalized(sentence: str) -> str:
 
 
 def _table_label(name: str, lang: str = DEFAULT) -> str:
+    """A point-table cell in ``lang``: ``3 han 40 fu, non-dealer ron``, ``Mangan, dealer tsumo``.
+
+    >>> _table_label("3-40-non_dealer-ron"), _table_label("mangan-dealer-tsumo")
+    ('3 han 40 fu, non-dealer ron', 'Mangan, dealer tsumo')
+    """
     size, _, rest = name.rpartition("-")
     size, _, role = size.rpartition("-")
-    how = f"{role.replace('_', '-')} {rest}"
+    # The engine's own words for who wins how, and for the limits (a name from elsewhere is shown as it is).
+    payment_id = f"payment.{role}_{rest}"
+    how = message_text(payment_id, lang) if payment_id in ENGLISH else f"{role.replace('_', '-')} {rest}"
     han, _, fu = size.partition("-")
     if han.isdigit():
         return translate(N_("{han} han {fu} fu, {how}"), lang).format(han=han, fu=fu, how=how)
-    return translate(N_("{limit}, {how}"), lang).format(limit=han.replace("_", " ").capitalize(), how=how)
+    limit = message_text(f"limit.{han}", lang) if han in LIMITS else han.replace("_", " ").capitalize()
+    return translate(N_("{limit}, {how}"), lang).format(limit=limit, how=how)
 
 
 def known_skill(skill: str) -> bool:
