@@ -80,12 +80,9 @@ def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
     tsumo = ctx.tsumo
     items = [BASE, MENZEN_RON] if closed and not tsumo else [BASE]
     if r.triplets:
-        win_group = r.win_group
         for group in r.groups:
             if not group.is_sequence:
-                # Reading.is_concealed, written out: a triplet completed by ron counts as open.
-                concealed = not group.is_open and (tsumo or group is not win_group)
-                items.append(_TRIPLET_ITEMS[group, concealed])
+                items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])  # one owner of "ron opens it"
     pair = r.pairs[0]
     if pair >= EAST:  # a pair of number tiles earns nothing
         pair_item = _pair_item(pair, ctx)
