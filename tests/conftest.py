@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from werkzeug.security import generate_password_hash
 
 from tutor import accounts, create_app
+from tutor.engine import catalogues, messages
 from tutor.store import init_db
 
 
@@ -67,3 +68,16 @@ def post(client: FlaskClient):  # type: ignore[no-untyped-def]
         return client.post(path, data={**(data or {}), "csrf_token": csrf(client)}, **kwargs)
 
     return send
+
+
+TEST_CATALOGUES = Path(__file__).resolve().parent / "data" / "i18n"
+"""A small Chinese catalogue for tests (the real one is tested in test_translations_zh.py)."""
+
+
+@pytest.fixture
+def chinese(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The test catalogue stands in for tutor/translations while a test runs."""
+    monkeypatch.setattr(catalogues, "TRANSLATIONS", TEST_CATALOGUES)
+    messages.forget()
+    yield "zh"
+    messages.forget()

@@ -13,7 +13,6 @@ import html
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
 from tutor import create_app
-from tutor.engine import catalogues, messages
+from tutor.engine import messages
 from tutor.engine.api import evaluate
 from tutor.engine.catalogues import N_, Sentence, say_in
 from tutor.engine.fu import BASE
@@ -32,9 +31,10 @@ from tutor.quiz.questions import Question
 from tutor.quiz.skills import label
 from tutor.store import init_db
 
+from .conftest import TEST_CATALOGUES
+
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "tutor" / "translations" / "messages.pot"
-TEST_CATALOGUES = Path(__file__).resolve().parent / "data" / "i18n"
 PINFU_RIICHI = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
 NOT_PINFU = {"hand": "123m456m789p345s11z", "win": "5s", "riichi": True}
 
@@ -91,15 +91,6 @@ def test_the_test_catalogue_only_translates_real_messages() -> None:
 
 
 # --- a second language ----------------------------------------------------------------------------
-
-
-@pytest.fixture
-def chinese(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The test catalogue stands in for tutor/translations while a test runs."""
-    monkeypatch.setattr(catalogues, "TRANSLATIONS", TEST_CATALOGUES)
-    messages.forget()
-    yield "zh"
-    messages.forget()
 
 
 def test_an_engine_fu_item_renders_in_a_second_language(chinese: str) -> None:

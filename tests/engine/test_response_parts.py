@@ -10,11 +10,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from tutor.engine import catalogues, messages
+from tutor.engine import messages
 from tutor.engine.api import evaluate, parse_request, score_request
 from tutor.engine.generate import random_request
 from tutor.engine.hand import HandError, Meld
@@ -22,18 +21,7 @@ from tutor.engine.report import _describe, _reading_texts, _yaku_line, contract_
 from tutor.engine.score import YakuHit, score
 from tutor.engine.tiles import index_name
 
-from ..test_messages import TEST_CATALOGUES
-
 TILES = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
-
-
-@pytest.fixture
-def chinese(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The test catalogue stands in for tutor/translations while a test runs."""
-    monkeypatch.setattr(catalogues, "TRANSLATIONS", TEST_CATALOGUES)
-    messages.forget()
-    yield "zh"
-    messages.forget()
 
 
 def _readings(count: int) -> list:
