@@ -27,7 +27,7 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 
 # Translations: extract every marked string into messages.pot and merge it into each
 # tutor/translations/<lang>/LC_MESSAGES/messages.po. No .mo is made: the app compiles a
-# catalogue in memory the first time its language is asked for (tutor/engine/catalogues.py).
+# catalogue in memory the first time its language is asked for (tutor/messages/catalogues.py).
 # A new language: $(BIN)/pybabel init -i tutor/translations/messages.pot -d tutor/translations -l zh
 POT := tutor/translations/messages.pot
 messages: $(VENV)/.installed-test

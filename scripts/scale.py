@@ -46,8 +46,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_practice import answer_for
 
-from tutor import accounts, create_app, progress, store
-from tutor.store import connect, init_db
+from tutor import accounts, create_app
+from tutor import db as store
+from tutor.db import connect
+from tutor.practice import progress
+from tutor.web.db import init_db
 
 QUESTIONS_PER_ASSIGNMENT = 20
 HISTORY_DAYS = 120

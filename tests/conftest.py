@@ -13,8 +13,9 @@ from flask.testing import FlaskClient
 from werkzeug.security import generate_password_hash
 
 from tutor import accounts, create_app
-from tutor.engine import catalogues, messages
-from tutor.store import init_db
+from tutor.engine import messages
+from tutor.messages import catalogues
+from tutor.web.db import init_db
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -10,9 +10,9 @@ from sqlite_utils import Database
 
 from tests.test_classroom import answer_all
 from tutor import classroom as rooms
-from tutor import progress, sessions
 from tutor.accounts import register
-from tutor.store import connect, migrations
+from tutor.db import connect, migrations
+from tutor.practice import progress, sessions
 
 
 @pytest.fixture

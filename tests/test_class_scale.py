@@ -25,8 +25,8 @@ from tutor import classroom as rooms
 from tutor.classroom.attempts import attempts, best
 from tutor.classroom.dashboard import AssignmentResults, QuestionStats, StudentWork
 from tutor.classroom.export import column_header
-from tutor.store import connect, migrations
-from tutor.wrong_answers import answer_text, wrong_column
+from tutor.db import connect, migrations
+from tutor.practice.wrong_answers import answer_text, wrong_column
 
 SKILLS = ["yaku:pinfu", "yaku:tanyao", "fu:kanchan", "mistake:fu-rounding"]
 MISTAKES = ["fu-rounding", "dealer-points"]

@@ -1,4 +1,4 @@
-"""The class pages' long tables written in Python (tutor.class_tables) are the markup the Jinja loops
+"""The class pages' long tables written in Python (tutor.web.class_tables) are the markup the Jinja loops
 wrote before (kept here as the oracle), and an assignment's drawn questions are kept, keyed so that a
 changed assignment is drawn again."""
 
@@ -14,13 +14,13 @@ from sqlite_utils import Database
 
 from tests.test_class_scale import build
 from tutor import classroom as rooms
-from tutor.class_tables import question_hand
 from tutor.classroom.attempts import Attempt, StudentWork
 from tutor.classroom.dashboard import AssignmentResults, Heatmap
 from tutor.classroom.roster import Classroom, Member
-from tutor.practice import quiz_exercise
-from tutor.store import migrations
-from tutor.wrong_answers import wrong_column, wrong_parts
+from tutor.db import migrations
+from tutor.practice.selection import quiz_exercise
+from tutor.practice.wrong_answers import wrong_column, wrong_parts
+from tutor.web.class_tables import question_hand
 
 OLD_HEATMAP = '{# Students × skills: first-try accuracy of a class (Heatmap `heat`). Colour says how well; the text says it too. #}\n{% if heat.skills %}\n<div class="table-scroll heatmap-wrap">\n<table class="heatmap">\n  <thead><tr><th scope="col">{{ _("Student") }}</th>{% for skill, label in heat.skills %}<th scope="col" class="skill"><span>{{ label }}</span></th>{% endfor %}</tr></thead>\n  <tbody>\n  {% for someone, cells in heat.rows %}\n    <tr><th scope="row">{{ someone.display_name }}</th>\n    {% for skill, label in heat.skills %}{% set cell = cells.get(skill) %}\n      {% if cell %}{% set share = cell[1] / cell[0] %}<td class="cell" style="--share: {{ \'%.2f\'|format(share) }}" title="{{ someone.display_name }} · {{ label }}: {{ cell[1] }}/{{ cell[0] }}">{{ cell[1] }}/{{ cell[0] }}</td>{% else %}<td class="cell empty"></td>{% endif %}\n    {% endfor %}</tr>\n  {% endfor %}\n  </tbody>\n  <tfoot><tr><th scope="row">{{ _("Class") }}</th>{% for skill, label in heat.skills %}{% set cell = heat.totals[skill] %}<td class="cell" style="--share: {{ \'%.2f\'|format(cell[1] / cell[0]) }}">{{ (cell[1] / cell[0] * 100)|round|int }} %</td>{% endfor %}</tr></tfoot>\n</table>\n</div>\n<p class="hint">{{ _("First tries at assignment questions, per skill; the class\'s weakest skills on the left. Green is right, red is wrong.") }}</p>\n{% else %}\n<p class="hint">{{ _("The skills map fills in as students answer.") }}</p>\n{% endif %}\n'
 

@@ -14,12 +14,12 @@ from sqlite_utils import Database
 
 from tests.quiz.answering import right_answer, wrong_answer
 from tutor import classroom as rooms
-from tutor import progress
 from tutor.accounts import User, create_guest, register
-from tutor.practice import next_exercise
+from tutor.db import connect, migrations
+from tutor.practice import progress
+from tutor.practice.selection import next_exercise
+from tutor.practice.wrong_answers import wrong_column
 from tutor.quiz.skills import skills_touched
-from tutor.store import connect, migrations
-from tutor.wrong_answers import wrong_column
 
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
 

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 from tests.test_cli import _class_database, tutor
-from tutor import classroom, progress
-from tutor.store import connect
+from tutor import classroom
+from tutor.db import connect
+from tutor.practice import progress
 
 
 def test_reports_lists_the_open_reports_and_all_with_the_closed(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tutor.app import resource_dir
-from tutor.tiles_html import parse_drawing
+from tutor.drawing.tiles_html import parse_drawing
 
 COURSE = resource_dir("lessons")
 PAGES = sorted(COURSE.rglob("*.md"))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor import curriculum
 from tutor.app import resource_dir
-from tutor.curriculum import TARGET_TOPICS, TOPICS, skill_in_topics, skill_lesson_url, topic_of_target
+from tutor.course import curriculum
+from tutor.course.curriculum import TARGET_TOPICS, TOPICS, skill_in_topics, skill_lesson_url, topic_of_target
 from tutor.engine import targets as engine
 from tutor.engine.yaku import YAKU
 from tutor.quiz import makers
@@ -109,6 +109,7 @@ def test_every_skill_family_has_a_topic() -> None:
 
 def test_the_engine_imports_nothing_outside_the_engine() -> None:
     # The engine knows nothing of lessons, topics or the web: the curriculum reads it, never the reverse.
+    # It may say things through the message core (tutor.messages), which is not part of any feature.
     outside = []
     for path in ENGINE.rglob("*.py"):
         package = ["tutor", "engine", *path.parent.relative_to(ENGINE).parts]
@@ -123,6 +124,6 @@ def test_the_engine_imports_nothing_outside_the_engine() -> None:
             outside += [
                 f"{path.name}: {n}"
                 for n in names
-                if n.startswith(("tutor", "flask")) and not n.startswith("tutor.engine")
+                if n.startswith(("tutor", "flask")) and not n.startswith(("tutor.engine", "tutor.messages"))
             ]
     assert not outside

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
 
-from tutor import accounts, progress
-from tutor.store import migrations
+from tutor import accounts
+from tutor.db import migrations
+from tutor.practice import progress
 
 SKILLS = ["yaku:pinfu", "yaku:tanyao", "fu:kanchan", "table:3-30-dealer-ron"]
 TOPICS = ["fu", "everyday-yaku", "points"]

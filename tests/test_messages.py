@@ -23,13 +23,13 @@ from flask.testing import FlaskClient
 from tutor import create_app
 from tutor.engine import messages
 from tutor.engine.api import evaluate
-from tutor.engine.catalogues import N_, Sentence, say_in
 from tutor.engine.fu import BASE
 from tutor.engine.report import explanation_text, format_result, why_not
-from tutor.i18n import say
+from tutor.messages.catalogues import N_, Sentence, say_in
 from tutor.quiz.questions import Question
 from tutor.quiz.skills import label
-from tutor.store import init_db
+from tutor.web.db import init_db
+from tutor.web.i18n import say
 
 from .conftest import TEST_CATALOGUES
 

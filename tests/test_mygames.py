@@ -1,4 +1,4 @@
-"""tutor.mygames without the web: the log's result beside ours names the rule difference behind a
+"""tutor.practice.mygames without the web: the log's result beside ours names the rule difference behind a
 disagreement, and a logged hand becomes an ordinary exercise of the parts chosen."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from tutor.engine.api import score_request
 from tutor.gamelog import Recorded, Source, Win
-from tutor.mygames import GENERAL, beside, exercise_of, topic_of
+from tutor.practice.mygames import GENERAL, beside, exercise_of, topic_of
 
 KIRIAGE_HAND = {"hand": "234m567p234678s55s", "win": "2m", "riichi": True, "dora_indicators": ["1m"], "seat_wind": "S"}
 """Riichi, tanyao, pinfu and a dora: 4 han 30 fu, 7,700 on Tenhou, a mangan (8,000) with kiriage."""

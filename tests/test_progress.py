@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from tutor import create_app, progress
-from tutor.store import connect, init_db
+from tutor import create_app
+from tutor.db import connect
+from tutor.practice import progress
+from tutor.web.db import init_db
 
 
 @pytest.fixture

@@ -12,10 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlite_utils import Database
 
-from tutor import accounts, progress
-from tutor.curriculum import TOPICS
+from tutor import accounts
+from tutor.course.curriculum import TOPICS
+from tutor.db import migrations
+from tutor.practice import progress
 from tutor.quiz.skills import info
-from tutor.store import migrations
 
 from .test_incremental_skills import FAST, SKILLS, Learners
 

@@ -1,4 +1,4 @@
-"""The progress page's tally rows written in Python (tutor.progress_tables) are the markup the Jinja loops
+"""The progress page's tally rows written in Python (tutor.web.progress_tables) are the markup the Jinja loops
 wrote before (kept here as the oracle), and a topic's trend is named in the reader's language."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from flask import Flask, render_template_string
 
-from tutor import progress
-from tutor.charts import sparkline
-from tutor.progress import Tally
+from tutor.drawing.charts import sparkline
+from tutor.practice import progress
+from tutor.practice.progress import Tally
 
 # The old loops, but for three mends: counts are grouped by thousands (1,000); the topic's sparkline was
 # titled with the English topic name on a Chinese page (``name=t.label`` beside ``_(t.label)``; tallies now
@@ -71,7 +71,7 @@ def test_the_tally_rows_are_the_markup_the_template_wrote(app: Flask, lang: str)
 
 
 def test_topics_and_their_trends_are_named_in_the_readers_language(app: Flask) -> None:
-    from tutor.store import get_db
+    from tutor.web.db import get_db
 
     with app.app_context():
         db = get_db()

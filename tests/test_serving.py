@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.serving import waitress_settings
+from tutor.web.serving import waitress_settings
 
 
 def _free_port() -> int:

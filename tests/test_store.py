@@ -9,7 +9,8 @@ from flask import Flask
 
 from tests.conftest import csrf
 from tutor import create_app
-from tutor.store import connect, init_db, migrations
+from tutor.db import connect, migrations
+from tutor.web.db import init_db
 
 
 def _app(path: Path) -> Flask:

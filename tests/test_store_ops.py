@@ -17,8 +17,8 @@ from sqlite_utils import Database
 from werkzeug.test import TestResponse
 
 from tests.conftest import csrf
-from tutor import store
-from tutor.store import backup, connect, migrations
+from tutor.db import backup, connect, connection, migrations
+from tutor.web import db as web_db
 
 
 def _database(path: Path, megabytes: int) -> None:
@@ -92,7 +92,7 @@ def test_backup_finishes_while_a_writer_keeps_inserting(tmp_path: Path) -> None:
 
 def _pooled(app: Flask) -> Database:
     """The connection this thread keeps for the app's database (the test client runs requests here)."""
-    db: Database = store._pool.dbs[str(app.config["DATABASE"])]
+    db: Database = web_db._pool.dbs[str(app.config["DATABASE"])]
     return db
 
 
@@ -134,22 +134,22 @@ def test_a_write_error_drops_the_write_lock_descriptor_too(app: Flask, client: F
     token = csrf(client)
     assert _next(client, token).status_code == 200
     path = _pooled(app).conn.execute("PRAGMA database_list").fetchone()[2]
-    held = store._LOCK_FILES[(os.getpid(), path)]
+    held = connection._LOCK_FILES[(os.getpid(), path)]
     _read_only_now(app)
     assert _next(client, token).status_code == 503
-    assert store._LOCK_FILES.get((os.getpid(), path)) != held  # closed and forgotten: reopened on the next write
+    assert connection._LOCK_FILES.get((os.getpid(), path)) != held  # closed and forgotten: reopened on the next write
     assert _next(client, token).status_code == 200
 
 
 def test_a_programming_error_in_sql_is_still_a_500() -> None:
-    assert not store.is_unavailable(sqlite3.OperationalError("no such table: nothing"))
+    assert not connection.is_unavailable(sqlite3.OperationalError("no such table: nothing"))
     memory = sqlite3.connect(":memory:")
     try:
         memory.execute("PRAGMA query_only = 1")
         try:
             memory.execute("CREATE TABLE t (x)")
         except sqlite3.OperationalError as problem:
-            assert store.is_unavailable(problem)
+            assert connection.is_unavailable(problem)
         else:
             raise AssertionError("query_only let a write through")
     finally:

@@ -14,9 +14,10 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from tutor.engine import catalogues, messages
+from tutor.engine import messages
 from tutor.engine.api import evaluate
 from tutor.engine.report import explanation_text
+from tutor.messages import catalogues
 from tutor.quiz.skills import label
 
 ROOT = Path(__file__).resolve().parent.parent

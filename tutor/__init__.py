@@ -11,6 +11,6 @@ from typing import Any
 
 def create_app(config: dict[str, Any] | None = None) -> Any:
     """Build the Flask app (imported lazily so the engine and CLI stay light)."""
-    from .app import create_app as _create_app
+    from tutor.app import create_app as _create_app
 
     return _create_app(config)

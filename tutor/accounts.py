@@ -23,11 +23,11 @@ from typing import Any
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .clock import moment as current_moment
-from .clock import now, stamp
-from .engine.catalogues import N_, Problem
-from .progress import merge as merge_skill_states
-from .store import write_transaction
+from tutor.clock import moment as current_moment
+from tutor.clock import now, stamp
+from tutor.db import write_transaction
+from tutor.messages.catalogues import N_, Problem
+from tutor.practice.progress import merge as merge_skill_states
 
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
 MIN_PASSWORD = 8

@@ -41,6 +41,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=os.environ.get("TUTOR_INSTANCE_PATH") or str(Path.cwd() / "instance"),
         template_folder=str(resource_dir("templates")),
+        static_folder=str(PACKAGE_DIR / "web" / "static"),
     )
     app.json = JSONProvider(app)
     app.config.from_mapping(
@@ -55,9 +56,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
     )
 
-    from . import i18n, store, web_session
-    from .lessons import LessonLibrary
-    from .views import (
+    from tutor.course.lessons import LessonLibrary
+    from tutor.web import db as web_db
+    from tutor.web import i18n, visitor
+    from tutor.web.views import (
         api,
         auth,
         calculator,
@@ -73,13 +75,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         tables,
         tiles,
     )
-    from .views.params import RowId
+    from tutor.web.views.params import RowId
 
     app.url_map.converters["int"] = RowId  # before any route is added
     lessons_root = resource_dir("lessons")
     i18n.init_app(app, i18n.available_languages(lessons_root))
-    store.init_app(app)
-    web_session.init_app(app)
+    web_db.init_app(app)
+    visitor.init_app(app)
     app.extensions["lessons"] = LessonLibrary(
         lambda lang: _lesson_folders(app, lessons_root, lang), _block_renderer(app)
     )
@@ -98,12 +100,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
-    from .class_tables import heat_rows, heat_totals, question_hand, student_rows
-    from .engine.tiles import parse_tiles
-    from .i18n import current_language
-    from .progress_tables import skill_rows, topic_rows
-    from .tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
-    from .wrong_answers import answer_text
+    from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
+    from tutor.engine.tiles import parse_tiles
+    from tutor.practice.wrong_answers import answer_text
+    from tutor.web.class_tables import heat_rows, heat_totals, question_hand, student_rows
+    from tutor.web.i18n import current_language
+    from tutor.web.progress_tables import skill_rows, topic_rows
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(
         tiles_html(str(text), lang=current_language(), **options)
@@ -246,6 +248,6 @@ _BIG_NUMBER = re.compile(r"(?<![\d,])\d{4,}(?![\d,])")
 def grouped_numbers(text: object) -> str:
     """Point amounts with the request language's thousands separators (Babel), as lessons write them:
     ``32000 all`` → ``32,000 all``."""
-    from .i18n import format_number
+    from tutor.web.i18n import format_number
 
     return _BIG_NUMBER.sub(lambda m: format_number(int(m.group())), str(text))

@@ -10,13 +10,13 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
-from .engine.tiles import HONOR_NAMES
+from tutor.engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
+from tutor.engine.tiles import HONOR_NAMES
 
 if TYPE_CHECKING:
     import argparse
 
-    from .lessons import LessonLibrary
+    from tutor.course.lessons import LessonLibrary
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     backup = commands.add_parser(
         "backup",
         help="copy the live database safely",
-        description="Copy the database while the server runs, through SQLite's online backup; the copy is "
+        description="Copy the database while the server runs, in one step (SQLite's VACUUM INTO), so writers go on meanwhile; the copy is "
         "checked with PRAGMA integrity_check before it is kept.",
     )
     backup.add_argument("destination", help="a file to write, or a folder (a dated file name is chosen)")
@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     reports.add_argument("--json", action="store_true", help="print JSON (a list of reports) instead of lines")
     reports.set_defaults(run=run_reports)
 
-    from .engine.standings import RULE_SETS
+    from tutor.engine.standings import RULE_SETS
 
     final = commands.add_parser(
         "standings",
@@ -257,14 +257,14 @@ def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _languages() -> list[str]:
     """English and every language with an interface catalogue (``tutor/translations/<lang>``)."""
-    from .engine.catalogues import languages
+    from tutor.messages.catalogues import languages
 
     return languages()
 
 
 def run_standings(args: argparse.Namespace) -> int:
-    from .engine.catalogues import N_, Problem, translate
-    from .engine.standings import grouped, shown, standings
+    from tutor.engine.standings import grouped, shown, standings
+    from tutor.messages.catalogues import N_, Problem, translate
 
     try:
         game = standings(args.scores, args.sticks, args.rules)
@@ -294,11 +294,11 @@ def run_standings(args: argparse.Namespace) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    from .engine.api import error, evaluate, response
+    from tutor.engine.api import error, evaluate, response
 
     if args.jsonl:
         return _score_batch(args.file, args.workers)
-    from .engine.hand import HandError
+    from tutor.engine.hand import HandError
 
     if not (args.hand or args.win):
         with _open_input(args.file) as stream:
@@ -318,7 +318,7 @@ def run_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(response(result, args.lang), ensure_ascii=False))
     else:
-        from .engine.report import format_result
+        from tutor.engine.report import format_result
 
         print(format_result(result, args.lang))
     return 0
@@ -328,7 +328,7 @@ def _score_batch(path: str | None, workers: int | None) -> int:
     """``tutor score --jsonl``: one response line per request line."""
     import gc
 
-    from .engine.batch import score_stream
+    from tutor.engine.batch import score_stream
 
     # What is loaded by now (modules, tables) lives as long as the process: leave it out of
     # the collector's passes, which a long batch would otherwise make over it again and again.
@@ -357,7 +357,7 @@ def _open_input(path: str | None, binary: bool = False) -> Any:
 
 
 def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
-    from .engine.api import build_request
+    from tutor.engine.api import build_request
 
     return build_request(
         args.hand or "",
@@ -377,7 +377,7 @@ def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_import_log(args: argparse.Namespace) -> int:
-    from .gamelog import MAX_LOG_BYTES, LogError, compare, read_log
+    from tutor.gamelog import MAX_LOG_BYTES, LogError, compare, read_log
 
     logs = []
     for name in args.files:
@@ -438,8 +438,8 @@ def _win_lines(win: Any, comparison: Any) -> str:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from . import create_app
-    from .store import init_db
+    from tutor import create_app
+    from tutor.web.db import init_db
 
     app = create_app()
     with app.app_context():
@@ -447,8 +447,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.debug:
         app.run(host=args.host, port=args.port, debug=True)
         return 0
-    from .engine.batch import default_workers
-    from .serving import serve
+    from tutor.engine.batch import default_workers
+    from tutor.web.serving import serve
 
     # One process per core (at most 4), the same rule as batch scoring's workers.
     serve(app, args.host, args.port, args.threads, args.processes or default_workers())
@@ -456,7 +456,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_check_lessons(args: argparse.Namespace) -> int:
-    from . import create_app
+    from tutor import create_app
 
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
@@ -476,7 +476,7 @@ def _lesson_languages(folder: str | None) -> list[str]:
     """English first, then every language that has a folder of lessons, built in or the teacher's."""
     from pathlib import Path
 
-    from .app import resource_dir
+    from tutor.app import resource_dir
 
     roots = [resource_dir("lessons")] + ([Path(folder)] if folder else [])
     found = {p.name for root in roots if root.is_dir() for p in root.iterdir() if p.is_dir() and len(p.name) <= 5}
@@ -485,7 +485,7 @@ def _lesson_languages(folder: str | None) -> list[str]:
 
 def _check_book(library: LessonLibrary, lang: str) -> bool:
     """Report one language's own pages; True when one has a problem. Pages still in English are only listed."""
-    from .lessons import too_few_questions
+    from tutor.course.lessons import too_few_questions
 
     book = library.own_book(lang)
     for page in book.lessons.values():
@@ -510,7 +510,7 @@ def _check_book(library: LessonLibrary, lang: str) -> bool:
 def run_generate(args: argparse.Namespace) -> int:
     import random
 
-    from .engine import targets
+    from tutor.engine import targets
 
     if args.list:
         for name, target in sorted(targets.TARGETS.items()):
@@ -559,8 +559,8 @@ def _worksheet_line(request: dict[str, Any]) -> str:
 
 
 def run_init_db(args: argparse.Namespace) -> int:
-    from . import create_app
-    from .store import init_db
+    from tutor import create_app
+    from tutor.web.db import init_db
 
     app = create_app()
     with app.app_context():
@@ -570,8 +570,9 @@ def run_init_db(args: argparse.Namespace) -> int:
 
 
 def run_export_class(args: argparse.Namespace) -> int:
-    from . import classroom, create_app
-    from .store import connect, init_db
+    from tutor import classroom, create_app
+    from tutor.db import connect
+    from tutor.web.db import init_db
 
     app = create_app()
     with app.app_context():
@@ -606,8 +607,9 @@ def run_export_class(args: argparse.Namespace) -> int:
 
 
 def run_reports(args: argparse.Namespace) -> int:
-    from . import classroom, create_app
-    from .store import connect, init_db
+    from tutor import classroom, create_app
+    from tutor.db import connect
+    from tutor.web.db import init_db
 
     app = create_app()
     with app.app_context():
@@ -635,9 +637,10 @@ def run_reports(args: argparse.Namespace) -> int:
 def run_purge_guests(args: argparse.Namespace) -> int:
     from datetime import timedelta
 
-    from . import create_app
-    from .accounts import purge_guests
-    from .store import connect, init_db
+    from tutor import create_app
+    from tutor.accounts import purge_guests
+    from tutor.db import connect
+    from tutor.web.db import init_db
 
     if args.older_than < 1:
         print("tutor purge-guests: --older-than needs at least 1 day", file=sys.stderr)
@@ -658,8 +661,8 @@ def run_backup(args: argparse.Namespace) -> int:
     import sqlite3
     from pathlib import Path
 
-    from . import create_app
-    from .store import backup
+    from tutor import create_app
+    from tutor.db import backup
 
     app = create_app()
     source = Path(app.config["DATABASE"])

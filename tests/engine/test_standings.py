@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engine.catalogues import Problem
 from tutor.engine.standings import RULE_SETS, TENHOU, UMA_8_4, shown, standings
+from tutor.messages.catalogues import Problem
 
 
 def finals(*scores: int, sticks: int = 0, rules: str = "tenhou") -> dict[str, str]:

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from tutor.engine.catalogues import Problem
 from tutor.engine.tiles import Tile
 from tutor.gamelog import GameLog, LogError, Win, compare, mjlog, read_log, tenhou6
+from tutor.messages.catalogues import Problem
 
 from .generator import FIXTURES, write_game
 from .scripts import DAISANGEN_PAO, EAST_2_DRAW, GAME, PLAIN_GAME, RIICHI_DEALT_IN

@@ -20,9 +20,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf
 from tutor.engine.api import score_request
-from tutor.engine.catalogues import Problem
 from tutor.gamelog import LogError, compare, read_log, tenhou6
 from tutor.gamelog.yakulist import by_name, by_number
+from tutor.messages.catalogues import Problem
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 LOGS = sorted(p.name for p in REAL.iterdir() if p.suffix in (".xml", ".json") and "sanma" not in p.name)

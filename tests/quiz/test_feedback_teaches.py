@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from tutor.drawing.tiles_html import tiles_in_text
 from tutor.quiz.questions import Question
-from tutor.tiles_html import tiles_in_text
 
 
 def dora(request: dict[str, object]) -> Question:

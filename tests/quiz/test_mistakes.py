@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from tutor.course.lessons import render_page
 from tutor.engine.targets import random_hand
-from tutor.lessons import render_page
 from tutor.quiz import Question
 from tutor.quiz.mistakes import MISTAKES, Answer, Mistake, diagnose, right_answer, working
 

@@ -1,4 +1,4 @@
-"""tutor.charts: small, accessible, well-formed SVG charts that stay inside their viewBox."""
+"""tutor.drawing.charts: small, accessible, well-formed SVG charts that stay inside their viewBox."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from tutor.charts import accuracy_line, bars, percent, sparkline
+from tutor.drawing.charts import accuracy_line, bars, percent, sparkline
 
 SVG = "{http://www.w3.org/2000/svg}"
 NASTY = '<script>&"'

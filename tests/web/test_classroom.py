@@ -18,7 +18,8 @@ from flask.testing import FlaskClient
 from tests.conftest import csrf
 from tests.web.test_practice import count, form_answers, register, served
 from tutor import create_app
-from tutor.store import connect, init_db
+from tutor.db import connect
+from tutor.web.db import init_db
 
 
 @dataclass

@@ -16,8 +16,8 @@ from werkzeug.test import TestResponse
 
 from tutor.cli import main
 from tutor.engine import messages
-from tutor.i18n import format_number
-from tutor.store import get_db
+from tutor.web.db import get_db
+from tutor.web.i18n import format_number
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 PINFU_RIICHI = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}

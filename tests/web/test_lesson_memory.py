@@ -14,10 +14,11 @@ from sqlite_utils import Database
 from tests.conftest import csrf
 from tests.quiz.answering import right_answer
 from tests.web.test_practice import count, register
-from tutor import lesson_progress
-from tutor.curriculum import TOPICS, topic_of_lesson
-from tutor.lessons import LessonBook
-from tutor.store import connect, init_db
+from tutor.course import lesson_progress
+from tutor.course.curriculum import TOPICS, topic_of_lesson
+from tutor.course.lessons import LessonBook
+from tutor.db import connect
+from tutor.web.db import init_db
 
 
 def check(client: FlaskClient, path: str, answer: object, json: bool = True):  # type: ignore[no-untyped-def]

@@ -13,9 +13,9 @@ from tests.conftest import csrf
 from tests.quiz.answering import right_answer
 from tutor import create_app
 from tutor.app import resource_dir
+from tutor.course.lessons import LESSON_QUESTIONS, NOTE_QUESTIONS, LessonBook, shared_book, too_few_questions
 from tutor.engine.yaku import YAKU
-from tutor.lessons import LESSON_QUESTIONS, NOTE_QUESTIONS, LessonBook, shared_book, too_few_questions
-from tutor.store import init_db
+from tutor.web.db import init_db
 
 LESSON_FILES = sorted((resource_dir("lessons") / "en").glob("*.md"))
 SLUGS = [f.stem.split("-", 1)[1] for f in LESSON_FILES]

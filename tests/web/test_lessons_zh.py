@@ -13,9 +13,9 @@ from flask import Flask
 from tests.conftest import csrf
 from tutor import create_app
 from tutor.app import _block_renderer, resource_dir
+from tutor.course.lessons import BLOCK, FRONT_MATTER, LessonBook, LessonLibrary, too_few_questions
 from tutor.engine import messages
-from tutor.engine.catalogues import translate
-from tutor.lessons import BLOCK, FRONT_MATTER, LessonBook, LessonLibrary, too_few_questions
+from tutor.messages.catalogues import translate
 
 ROOT = resource_dir("lessons")
 ZH_FILES = sorted((ROOT / "zh").rglob("*.md"))

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.web.test_bad_input import world  # noqa: F401 (a fixture)
 from tests.web.test_zh_crawl import _pages
-from tutor.store import connect
+from tutor.db import connect
 
 BLOCKS = {
     "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figure", "footer", "form",

@@ -63,7 +63,7 @@ def answer_and_next(client: FlaskClient, app: Flask, qid: str, right: bool = Tru
 
 
 def game_ids(app: Flask) -> list[int]:
-    from tutor.store import connect
+    from tutor.db import connect
 
     db = connect(app.config["DATABASE"])
     try:
@@ -197,8 +197,8 @@ def test_a_game_is_never_visible_to_anyone_else(app: Flask) -> None:
         assert someone.get("/api/games").json == {"games": []}
     assert game_ids(app) == [game_id]
     # A session on someone else's game cannot be started through the loop either.
-    from tutor import sessions
-    from tutor.store import connect
+    from tutor.db import connect
+    from tutor.practice import sessions
 
     db = connect(app.config["DATABASE"])
     try:
@@ -378,7 +378,7 @@ def test_an_assignment_log_that_cannot_be_used_is_named(app: Flask) -> None:
 
 
 def _rows(app: Flask, sql: str, *params: object) -> list[dict[str, Any]]:
-    from tutor.store import connect
+    from tutor.db import connect
 
     db = connect(app.config["DATABASE"])
     try:
@@ -395,7 +395,7 @@ def test_a_guest_keeps_their_games_on_logging_in_and_stale_guests_go_with_them(a
 
     from tests.web.test_security import log_in, register
     from tutor.accounts import purge_guests
-    from tutor.store import connect
+    from tutor.db import connect
 
     register(app.test_client(), "ann")
     guest = app.test_client()
@@ -444,7 +444,7 @@ def test_an_assignment_log_over_the_limit_gets_a_message(app: Flask) -> None:
 def test_an_account_keeps_a_bounded_number_of_games(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tutor import mygames
+    from tutor.practice import mygames
 
     monkeypatch.setattr(mygames, "MAX_GAMES", 1)
     assert upload(client, GAME_XML).status_code == 302

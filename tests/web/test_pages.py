@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tutor import create_app
+from tutor.drawing.tiles_svg import TILE_CODES
 from tutor.engine.yaku import YAKU
-from tutor.tiles_svg import TILE_CODES
 
 
 @pytest.mark.parametrize("path", ["/", "/lessons/", "/yaku/", "/tables", "/calculator"])

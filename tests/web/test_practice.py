@@ -10,9 +10,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf
 from tests.quiz.answering import right_answer, wrong_answer
-from tutor import progress
+from tutor.db import connect
+from tutor.practice import progress
 from tutor.quiz.skills import label as skill_label
-from tutor.store import connect
 
 
 def start(client: FlaskClient, **form: object) -> str:

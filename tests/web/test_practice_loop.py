@@ -1,4 +1,4 @@
-"""The practice loop has one owner (tutor.sessions): the browser and the JSON API refuse the same things
+"""The practice loop has one owner (tutor.practice.sessions): the browser and the JSON API refuse the same things
 with the same codes, an assignment's answers stay hidden until revealed in every mode, the first answer
 stands under concurrency, and malformed settings are a 400 naming the problem."""
 
@@ -18,11 +18,11 @@ from tests.conftest import csrf
 from tests.quiz.answering import right_answer
 from tests.web.test_classroom import join, open_class, send, set_times, start, take, user
 from tests.web.test_practice import count, form_answers, served
-from tutor import progress, sessions
-from tutor.curriculum import TOPICS
+from tutor.course.curriculum import TOPICS
+from tutor.db import connect
+from tutor.practice import progress, sessions
 from tutor.quiz.makers import make_exercise
 from tutor.quiz.skills import known_skill, skills_touched
-from tutor.store import connect
 
 
 def api(client: FlaskClient, path: str, body: object = None, raw: str | None = None):  # type: ignore[no-untyped-def]
@@ -285,11 +285,13 @@ def test_no_module_of_tutor_imports_another_in_a_circle() -> None:
 
 def test_the_views_hold_no_practice_or_assignment_policy() -> None:
     policy = ("release", "answer_refused", "session_revealed", "holds_back", "record_answer", "clean_settings")
-    for path in (TUTOR / "views").glob("*.py"):
+    views = sorted((TUTOR / "web" / "views").glob("*.py"))
+    assert views, "no views found"
+    for path in views:
         text = path.read_text()
         for name in policy:
             assert f"progress.{name}(" not in text and f"classroom.{name}(" not in text, (path.name, name)
-        assert "practice.clean_settings" not in text and "practice.next_exercise" not in text, path.name
+        assert "selection.clean_settings" not in text and "selection.next_exercise" not in text, path.name
 
 
 # --- a drill trains a skill that exists ----------------------------------------------------------------

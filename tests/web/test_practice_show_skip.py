@@ -1,5 +1,5 @@
 """ "Show answer" and "Skip" on practice questions: recorded as such (not as a guess), counted as
-tutor.progress says, offered only where the session's policy allows, the same in the pages and the API."""
+tutor.practice.progress says, offered only where the session's policy allows, the same in the pages and the API."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from tests.conftest import csrf
 from tests.web.test_classroom import join, open_class, send, start, user
 from tests.web.test_practice import count, next_question, served
 from tests.web.test_practice import start as start_practice
-from tutor import progress
-from tutor.store import connect
+from tutor.db import connect
+from tutor.practice import progress
 
 
 def api(client: FlaskClient, path: str, body: object = None):  # type: ignore[no-untyped-def]

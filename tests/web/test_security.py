@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from tests.conftest import csrf
 from tutor import accounts
 from tutor.accounts import LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_ADDRESS, AccountError, TooManyLogins
-from tutor.store import connect
-from tutor.views.auth import local_path
+from tutor.db import connect
+from tutor.web.views.auth import local_path
 
 PASSWORD = "correct horse"
 

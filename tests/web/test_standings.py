@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tutor import create_app
-from tutor.lessons import LessonBook
+from tutor.course.lessons import LessonBook
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,10 +11,10 @@ from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
 from tests.conftest import csrf
+from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
+from tutor.drawing.tiles_svg import TILE_CODES, tile_svg
 from tutor.engine.hand import Hand
 from tutor.quiz.questions import Question
-from tutor.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
-from tutor.tiles_svg import TILE_CODES, tile_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

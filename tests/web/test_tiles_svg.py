@@ -1,4 +1,4 @@
-"""tutor.tiles_svg: every tile is a small, self-contained, accessible SVG."""
+"""tutor.drawing.tiles_svg: every tile is a small, self-contained, accessible SVG."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tutor.tiles_svg import KANJI, TILE_CODES, sprite_svg, tile_name, tile_svg
+from tutor.drawing.tiles_svg import KANJI, TILE_CODES, sprite_svg, tile_name, tile_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TILE_BUDGET = 2500  # bytes per standalone tile

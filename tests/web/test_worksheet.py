@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 
 from tests.web.test_classroom import join, open_class, served, set_times, start, take, user
 from tutor import classroom as rooms
-from tutor.practice import clean_settings, quiz_exercise
-from tutor.store import connect
-from tutor.worksheet import assignment_worksheet
+from tutor.classroom.worksheet import assignment_worksheet
+from tutor.db import connect
+from tutor.practice.selection import clean_settings, quiz_exercise
 
 
 def hands(page: str) -> list[str]:

@@ -16,13 +16,13 @@ from flask import Flask, render_template
 from flask.testing import FlaskClient
 
 from tests.web.test_classroom import open_class, user
-from tutor.charts import accuracy_line, bars, sparkline
 from tutor.classroom import EXPORT_COLUMNS
 from tutor.clock import moment
+from tutor.drawing.charts import accuracy_line, bars, sparkline
 from tutor.engine import messages
 from tutor.engine.api import evaluate
 from tutor.engine.hand import Hand, HandError
-from tutor.views.progress import until
+from tutor.web.views.progress import until
 
 ASCII_PUNCTUATION = re.compile(r"[,:;()]")
 

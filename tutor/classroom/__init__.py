@@ -7,7 +7,7 @@ whole class, or (``variant``) each student's own hands from it. An attempt is a
 practice session in mode ``"assignment"`` that names its assignment, so every
 answer goes through the same grading, storage and skill tracking as practice.
 What an assignment allows while a student answers (open, due, reveal) is decided
-by the practice loop, :mod:`tutor.sessions`, from :class:`Assignment`'s rules.
+by the practice loop, :mod:`tutor.practice.sessions`, from :class:`Assignment`'s rules.
 
 Every lookup that takes an id from a URL also takes the user, and raises
 :class:`NotFound` unless the user teaches (or belongs to) the class: a teacher
@@ -24,7 +24,7 @@ One module per concern; this package re-exports what callers use:
 - :mod:`.lifecycle`: archiving (read-only) and deleting a class
 """
 
-from .assignments import (
+from tutor.classroom.assignments import (
     MAX_ATTEMPTS,
     REVEAL,
     Assignment,
@@ -38,8 +38,8 @@ from .assignments import (
     parse_time,
     update_assignment,
 )
-from .attempts import Attempt, StudentWork, attempts, best, start_attempt, student_work, to_do
-from .dashboard import (
+from tutor.classroom.attempts import Attempt, StudentWork, attempts, best, start_attempt, student_work, to_do
+from tutor.classroom.dashboard import (
     ROSTER_PAGE,
     AssignmentResults,
     Heatmap,
@@ -54,16 +54,22 @@ from .dashboard import (
     results,
     roster_page,
 )
-from .errors import ClassroomError, NotFound, TooManyAttempts
-from .export import (
+from tutor.classroom.errors import ClassroomError, NotFound, TooManyAttempts
+from tutor.classroom.export import (
     EXPORT_COLUMNS,
     csv_cell,
     json_chunks,
     results_csv,
 )
-from .lifecycle import WhatGoes, archive_class, delete_class, restore_class, what_goes
-from .question_reports import QuestionReport, class_reports, close_report, every_report, open_report_count
-from .roster import (
+from tutor.classroom.lifecycle import WhatGoes, archive_class, delete_class, restore_class, what_goes
+from tutor.classroom.question_reports import (
+    QuestionReport,
+    class_reports,
+    close_report,
+    every_report,
+    open_report_count,
+)
+from tutor.classroom.roster import (
     ARCHIVED,
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,

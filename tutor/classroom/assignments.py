@@ -15,16 +15,16 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..clock import now, readable, stamp
-from ..engine.catalogues import N_, Sentence
-from ..kept import Kept
-from ..mygames import topic_of
-from ..practice import clean_settings, quiz_exercise
-from ..quiz.exercise import Exercise
-from ..quiz.makers import ExerciseError
-from ..store import write_transaction
-from .errors import ClassroomError, NotFound
-from .roster import ARCHIVED, MAX_NAME, Classroom, archived_reason, clean_name, refuse_if_archived
+from tutor.classroom.errors import ClassroomError, NotFound
+from tutor.classroom.roster import ARCHIVED, MAX_NAME, Classroom, archived_reason, clean_name, refuse_if_archived
+from tutor.clock import now, readable, stamp
+from tutor.db import write_transaction
+from tutor.kept import Kept
+from tutor.messages.catalogues import N_, Sentence
+from tutor.practice.mygames import topic_of
+from tutor.practice.selection import clean_settings, quiz_exercise
+from tutor.quiz.exercise import Exercise
+from tutor.quiz.makers import ExerciseError
 
 MAX_ATTEMPTS = 10
 ATTEMPTS_RANGE = N_("Attempts allowed is a whole number from 1 to {most}.")
@@ -42,7 +42,7 @@ class Assignment:
     class_id: int
     title: str
     settings: Mapping[str, Any]
-    """A quiz's settings (see :mod:`tutor.practice`): topics, difficulty, parts, itemised, size, seed."""
+    """A quiz's settings (see :mod:`tutor.practice.selection`): topics, difficulty, parts, itemised, size, seed."""
     variant: bool
     opens_at: str
     due_at: str | None
@@ -161,7 +161,7 @@ def check_assignment(form: Mapping[str, Any], at: datetime | None = None) -> dic
     except ExerciseError as problem:
         raise ClassroomError(problem.said) from None
     hands = form.get("hands")
-    if hands:  # set from a game log (tutor.mygames.class_hands): its real hands, the same for everyone
+    if hands:  # set from a game log (tutor.practice.mygames.class_hands): its real hands, the same for everyone
         settings.update(hands=list(hands), size=len(hands), topics=[topic_of(settings["parts"])], seed="log")
         settings.pop("targets", None)
     try:

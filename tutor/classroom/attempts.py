@@ -11,12 +11,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .. import progress
-from ..engine.catalogues import N_
-from ..store import write_transaction
-from .assignments import Assignment, assignments
-from .errors import ClassroomError
-from .roster import Classroom, Member, archived_reason, enrolled
+from tutor.classroom.assignments import Assignment, assignments
+from tutor.classroom.errors import ClassroomError
+from tutor.classroom.roster import Classroom, Member, archived_reason, enrolled
+from tutor.db import write_transaction
+from tutor.messages.catalogues import N_
+from tutor.practice import progress
 
 
 @dataclass(frozen=True)

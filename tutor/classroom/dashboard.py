@@ -10,13 +10,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine.catalogues import DEFAULT
-from ..quiz.exercise import Exercise
-from ..quiz.skills import info
-from ..wrong_answers import wrong_parts
-from .assignments import Assignment
-from .attempts import Attempt, StudentWork, best
-from .roster import Classroom, Member, roster
+from tutor.classroom.assignments import Assignment
+from tutor.classroom.attempts import Attempt, StudentWork, best
+from tutor.classroom.roster import Classroom, Member, roster
+from tutor.messages.catalogues import DEFAULT
+from tutor.practice.wrong_answers import wrong_parts
+from tutor.quiz.exercise import Exercise
+from tutor.quiz.skills import info
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,7 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int,
 def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict[int, Counter[tuple[str, str]]]:
     """Per position, how many wrong first answers gave each (part kind, answer as given).
 
-    Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.wrong_answers`); a row
+    Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.practice.wrong_answers`); a row
     without one (written by another writer) is read from its payload. The counters are filled in the order
     the answers come in the sessions (``groups``' order; then by part), so that ties among the most common
     keep the order they had when every payload was read in turn."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.catalogues import N_, Problem
+from tutor.messages.catalogues import N_, Problem
 
 
 class ClassroomError(Problem):

@@ -12,11 +12,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine.catalogues import DEFAULT, N_, translate
-from ..wrong_answers import answer_text
-from .assignments import Assignment, assignments
-from .dashboard import results
-from .roster import Classroom, Member, roster
+from tutor.classroom.assignments import Assignment, assignments
+from tutor.classroom.dashboard import results
+from tutor.classroom.roster import Classroom, Member, roster
+from tutor.messages.catalogues import DEFAULT, N_, translate
+from tutor.practice.wrong_answers import answer_text
 
 CHUNK = 64 * 1024
 """About how many characters an export sends at a time."""

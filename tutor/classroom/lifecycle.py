@@ -3,7 +3,7 @@
 An archived class takes no new students, no new or changed assignments and no answers: each owner
 refuses through :func:`.roster.refuse_if_archived` / :func:`.roster.archived_reason` (joining in
 :mod:`.roster`, assignments in :mod:`.assignments`, attempts in :mod:`.attempts`, answers in the practice
-loop's policy, :func:`tutor.sessions.policy`). Its teacher still reads it and exports it.
+loop's policy, :func:`tutor.practice.sessions.policy`). Its teacher still reads it and exports it.
 
 Deleting a class removes it, its memberships, its assignments and every attempt at them (the sessions,
 questions, answers and reports). A student's own practice outside the class is theirs and stays; their
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..clock import now
-from ..progress import rebuild_skill_states
-from ..store import write_transaction
-from .roster import Classroom
+from tutor.classroom.roster import Classroom
+from tutor.clock import now
+from tutor.db import write_transaction
+from tutor.practice.progress import rebuild_skill_states
 
 _ATTEMPTS = "SELECT s.id FROM practice_sessions s JOIN assignments x ON x.id = s.assignment_id WHERE x.class_id = ?"
 _QUESTIONS = f"SELECT q.id FROM questions q WHERE q.session_id IN ({_ATTEMPTS})"

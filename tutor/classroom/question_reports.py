@@ -1,7 +1,7 @@
 """Reports ("report this question") on a class's assignment questions: the teacher reads and closes them,
 and the server's operator lists every open one (``tutor reports``).
 
-A report is stored by the practice loop (:func:`tutor.sessions.report`) with status "open"; closing it
+A report is stored by the practice loop (:func:`tutor.practice.sessions.report`) with status "open"; closing it
 records who closed it and when. A teacher sees only reports on questions of their own class's
 assignments, with the question as it was asked and the reporter's note.
 """
@@ -14,11 +14,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..clock import now
-from ..quiz.exercise import Exercise
-from ..store import write_transaction
-from .errors import NotFound
-from .roster import Classroom
+from tutor.classroom.errors import NotFound
+from tutor.classroom.roster import Classroom
+from tutor.clock import now
+from tutor.db import write_transaction
+from tutor.quiz.exercise import Exercise
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..accounts import User
-from ..clock import moment as current_moment
-from ..clock import now, stamp
-from ..engine.catalogues import N_, Sentence
-from ..store import write_transaction
-from .errors import ClassroomError, NotFound, TooManyAttempts
+from tutor.accounts import User
+from tutor.classroom.errors import ClassroomError, NotFound, TooManyAttempts
+from tutor.clock import moment as current_moment
+from tutor.clock import now, stamp
+from tutor.db import write_transaction
+from tutor.messages.catalogues import N_, Sentence
 
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: codes are read off a projector
 JOIN_CODE_LENGTH = 8

@@ -5,12 +5,12 @@
 {'tsumo_dealer': 1300, 'tsumo_non_dealer': 700}
 """
 
-from .api import score_request
-from .hand import Hand, HandError, Meld, MeldKind
-from .rules import PRESETS, RuleSet
-from .score import ScoreResult, score
-from .situation import Situation
-from .tiles import Tile, TileNotationError, format_tiles, parse_tiles
+from tutor.engine.api import score_request
+from tutor.engine.hand import Hand, HandError, Meld, MeldKind
+from tutor.engine.rules import PRESETS, RuleSet
+from tutor.engine.score import ScoreResult, score
+from tutor.engine.situation import Situation
+from tutor.engine.tiles import Tile, TileNotationError, format_tiles, parse_tiles
 
 __all__ = [
     "Hand",

@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .catalogues import DEFAULT, N_, Sentence
-from .hand import Hand, HandError, Meld
-from .pao import check_pao, check_seats, settle, settlement_json
-from .points import contract_points
-from .quick import quick_parse
-from .report import contract_fields, describe_reading
-from .rules import TENHOU, RuleError, RuleSet
-from .score import ReadingScore, ScoreResult, score
-from .situation import FLAGS, WIND_LETTERS, Situation
-from .tiles import Tile, TileNotationError, parse_tiles
+from tutor.engine.hand import Hand, HandError, Meld
+from tutor.engine.pao import check_pao, check_seats, settle, settlement_json
+from tutor.engine.points import contract_points
+from tutor.engine.quick import quick_parse
+from tutor.engine.report import contract_fields, describe_reading
+from tutor.engine.rules import TENHOU, RuleError, RuleSet
+from tutor.engine.score import ReadingScore, ScoreResult, score
+from tutor.engine.situation import FLAGS, WIND_LETTERS, Situation
+from tutor.engine.tiles import Tile, TileNotationError, parse_tiles
+from tutor.messages.catalogues import DEFAULT, N_, Sentence
 
 FIELDS = frozenset(
     (

@@ -21,7 +21,7 @@ import os
 import stat
 from typing import Any, BinaryIO
 
-from .api import error, score_request
+from tutor.engine.api import error, score_request
 
 try:
     import orjson

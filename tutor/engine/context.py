@@ -7,10 +7,10 @@ bit masks of the kinds held (see :data:`~tutor.engine.tiles.HONOR_MASK`).
 
 from __future__ import annotations
 
-from .hand import Hand, MeldKind
-from .rules import RuleSet
-from .situation import Situation, wind_index
-from .tiles import DRAGONS, GREEN_MASK, HONOR_MASK, SIMPLE_MASK, SUIT_MASKS, TERMINAL_MASK, YAOCHUU_MASK
+from tutor.engine.hand import Hand, MeldKind
+from tutor.engine.rules import RuleSet
+from tutor.engine.situation import Situation, wind_index
+from tutor.engine.tiles import DRAGONS, GREEN_MASK, HONOR_MASK, SIMPLE_MASK, SUIT_MASKS, TERMINAL_MASK, YAOCHUU_MASK
 
 
 class Feature:

@@ -6,7 +6,7 @@ tile completed, which fixes the wait (ryanmen, kanchan, ...) and, on a ron,
 which triplet counts as open. The scorer tries every reading and keeps the
 one that pays most.
 
->>> from .hand import Hand
+>>> from tutor.engine.hand import Hand
 >>> hand = Hand.parse("123m456m789p345s55s", win="5s")
 >>> [str(r) for r in readings(hand, tsumo=False)]
 ['123m 456m 789p 345s 55s (tanki on 5s)', '123m 456m 789p 345s 55s (ryanmen on 5s)']
@@ -18,8 +18,8 @@ from enum import Enum
 from functools import cache
 from itertools import product
 
-from .hand import Hand, Meld, MeldKind
-from .tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index_name, pair_notation
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index_name, pair_notation
 
 
 class GroupKind(Enum):

@@ -4,11 +4,11 @@ Each item names its source (the group, pair or wait it came from) so a
 learner can check the count line by line. A closed ron shows as 20 + 10,
 and the open hand's bump from 20 to 30 is an item of its own.
 
->>> from .hand import Hand
->>> from .situation import Situation
->>> from .rules import TENHOU
->>> from .context import WinContext
->>> from .decompose import readings
+>>> from tutor.engine.hand import Hand
+>>> from tutor.engine.situation import Situation
+>>> from tutor.engine.rules import TENHOU
+>>> from tutor.engine.context import WinContext
+>>> from tutor.engine.decompose import readings
 >>> hand = Hand.parse("234m678m222p55s789s", win="2p")
 >>> ctx = WinContext(hand, Situation(riichi=True), TENHOU)
 >>> shanpon = [r for r in readings(hand, tsumo=False) if r.wait.value == "shanpon"][0]
@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .catalogues import DEFAULT
-from .context import WinContext
-from .decompose import Group, Reading, Shape, Wait, all_groups
-from .messages import forgotten_with_catalogues, text
-from .tiles import DRAGONS, EAST, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
-from .yaku import pinfu_shape
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Group, Reading, Shape, Wait, all_groups
+from tutor.engine.messages import forgotten_with_catalogues, text
+from tutor.engine.tiles import DRAGONS, EAST, IS_HONOR, IS_YAOCHUU, index_name, pair_notation
+from tutor.engine.yaku import pinfu_shape
+from tutor.messages.catalogues import DEFAULT
 
 
 class FuItem(NamedTuple):

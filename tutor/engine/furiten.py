@@ -4,7 +4,7 @@ Furiten is judged on the hand's shape alone: every tile that would complete
 it counts, whether or not it would have a yaku. It blocks ron (and chankan,
 which is a ron) on *every* winning tile; tsumo is always allowed.
 
->>> from .tiles import parse_tiles
+>>> from tutor.engine.tiles import parse_tiles
 >>> hand = parse_tiles("34567m234p567s88s")          # waits on 2m, 5m, 8m
 >>> result = furiten(hand, discards=parse_tiles("2m"))
 >>> result.kind.value, result.can_ron(Tile("8m")), result.can_tsumo(Tile("8m"))
@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .catalogues import DEFAULT
-from .hand import Meld
-from .messages import text
-from .tiles import Tile
-from .waits import WinningTile, winning_tiles
+from tutor.engine.hand import Meld
+from tutor.engine.messages import text
+from tutor.engine.tiles import Tile
+from tutor.engine.waits import WinningTile, winning_tiles
+from tutor.messages.catalogues import DEFAULT
 
 
 class FuritenKind(Enum):

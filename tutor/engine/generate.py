@@ -9,7 +9,7 @@ format, so anything that speaks the contract can check it.
 >>> request = random_request(random.Random(7))
 >>> request == random_request(random.Random(7))
 True
->>> from .api import score_request
+>>> from tutor.engine.api import score_request
 >>> "error" in score_request(request) and score_request(request)["error"]["code"] != "no_yaku"
 False
 """
@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .tiles import DRAGONS, IS_TERMINAL, WINDS, YAOCHUU, index_name
+from tutor.engine.tiles import DRAGONS, IS_TERMINAL, WINDS, YAOCHUU, index_name
 
 SEQUENCE, TRIPLET = "sequence", "triplet"
 Group = tuple[str, int]  # (SEQUENCE or TRIPLET, first index)

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .catalogues import DEFAULT, N_, Problem, Sentence
-from .tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
+from tutor.engine.tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
+from tutor.messages.catalogues import DEFAULT, N_, Problem, Sentence
 
 
 class HandError(Problem):
@@ -25,7 +25,7 @@ class HandError(Problem):
     Codes (``../shared/api/score.md``): bad_tiles, too_many_copies,
     wrong_tile_count, win_not_in_hand, not_a_winning_hand, no_yaku, bad_request.
 
-    The message is a marked sentence (:func:`~tutor.engine.catalogues.N_`) with its ``{name}``
+    The message is a marked sentence (:func:`~tutor.messages.catalogues.N_`) with its ``{name}``
     parameters, so that whoever shows the refusal to a person says it in their language
     (:meth:`text`); ``message`` is the English, as the JSON contract and the CLI give it.
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any, TypeVar
 
-from .catalogues import DEFAULT, Rendered, translate
-from .catalogues import forget as forget_catalogues
-from .rules import PRESET_DESCRIPTIONS
+from tutor.engine.rules import PRESET_DESCRIPTIONS
+from tutor.messages.catalogues import DEFAULT, Rendered, translate
+from tutor.messages.catalogues import forget as forget_catalogues
 
 ENGLISH: dict[str, str] = {
     # Fu (RULES.md §6)
@@ -198,7 +198,7 @@ def text(message_id: str, lang: str = DEFAULT, **params: Any) -> str:
     Parameters are filled in as given: a parameter that is itself a sentence
     (a yaku name, a reading) is rendered in ``lang`` by the caller first.
 
-    >>> from .tiles import KindSet
+    >>> from tutor.engine.tiles import KindSet
     >>> text("yaku.tanyao.yaochuu", tiles=KindSet(1 << 8 | 1 << 27))
     'terminals and honours break tanyao, and the hand holds 9m, 1z'
     """

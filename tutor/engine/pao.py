@@ -13,7 +13,7 @@ daisuushii that follows. Under the Tenhou rules (the default):
 
 Pao only moves who pays: the winner receives the same total either way.
 
->>> from .api import evaluate
+>>> from tutor.engine.api import evaluate
 >>> dragons = [{"kind": "pon", "tiles": t} for t in ("555z", "666z", "777z")]
 >>> result = evaluate({"hand": "11122z", "win": "2z", "tsumo": True, "melds": dragons, "pao": "N"})
 >>> [(share.seat, share.role, share.total) for share in settle(result).shares]
@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .catalogues import DEFAULT, N_, Joined, Rendered
-from .hand import HandError, MeldKind
-from .messages import text, yaku_name
-from .score import ScoreResult
-from .situation import WIND_LETTERS
-from .tiles import DRAGONS, WINDS
+from tutor.engine.hand import HandError, MeldKind
+from tutor.engine.messages import text, yaku_name
+from tutor.engine.score import ScoreResult
+from tutor.engine.situation import WIND_LETTERS
+from tutor.engine.tiles import DRAGONS, WINDS
+from tutor.messages.catalogues import DEFAULT, N_, Joined, Rendered
 
 PAO_YAKU: dict[str, frozenset[int]] = {"daisangen": frozenset(DRAGONS), "daisuushii": frozenset(WINDS)}
 """The yakuman that make a player responsible under the Tenhou rules, and the tiles whose call does it."""

@@ -19,9 +19,9 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
-from .catalogues import DEFAULT
-from .messages import text
-from .rules import TENHOU, RuleSet
+from tutor.engine.messages import text
+from tutor.engine.rules import TENHOU, RuleSet
+from tutor.messages.catalogues import DEFAULT
 
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman")
 LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}

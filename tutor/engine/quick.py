@@ -21,10 +21,10 @@ import re
 from functools import partial
 from typing import Any
 
-from .hand import Hand, HandError, Meld
-from .rules import TENHOU, RuleError, RuleSet
-from .situation import FLAGS, WIND_LETTERS, Situation
-from .tiles import SUITS, Tile
+from tutor.engine.hand import Hand, HandError, Meld
+from tutor.engine.rules import TENHOU, RuleError, RuleSet
+from tutor.engine.situation import FLAGS, WIND_LETTERS, Situation
+from tutor.engine.tiles import SUITS, Tile
 
 _FIELDS = frozenset(("hand", "win", "melds", "seat_wind", "round_wind", "dora_indicators", "ura_indicators"))
 _QUICK_FIELDS = _FIELDS | {"honba", "riichi_sticks", "rules", *FLAGS}

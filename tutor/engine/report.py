@@ -6,14 +6,14 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .catalogues import DEFAULT
-from .decompose import Reading, Shape, Wait, all_groups
-from .fu import FuItem, fu_sentences
-from .hand import MeldKind
-from .messages import forgotten_with_catalogues, render_cache, text
-from .points import Payment, is_kiriage
-from .score import ScoreResult, YakuHit, superseded_by
-from .tiles import format_tiles, index_name, pair_notation
+from tutor.engine.decompose import Reading, Shape, Wait, all_groups
+from tutor.engine.fu import FuItem, fu_sentences
+from tutor.engine.hand import MeldKind
+from tutor.engine.messages import forgotten_with_catalogues, render_cache, text
+from tutor.engine.points import Payment, is_kiriage
+from tutor.engine.score import ScoreResult, YakuHit, superseded_by
+from tutor.engine.tiles import format_tiles, index_name, pair_notation
+from tutor.messages.catalogues import DEFAULT
 
 _SHAPES = {Shape.STANDARD: "standard", Shape.CHIITOITSU: "chiitoitsu", Shape.KOKUSHI: "kokushi"}
 _MELD_PREFIX = {kind: f"{kind.value}:" for kind in MeldKind}
@@ -427,7 +427,10 @@ def settlement_text(result: ScoreResult, lang: str = DEFAULT) -> list[str]:
     s = result.situation
     if (s.pao is None and s.discarder is None) or not result.scored:
         return []
-    from .pao import settle, settlement_lines  # pao imports score, as this module does; kept local to stay light
+    from tutor.engine.pao import (  # pao imports score, as this module does; kept local to stay light
+        settle,
+        settlement_lines,
+    )
 
     return settlement_lines(settle(result), lang)
 
@@ -435,13 +438,13 @@ def settlement_text(result: ScoreResult, lang: str = DEFAULT) -> list[str]:
 def why_not(result: ScoreResult, yaku_id: str, lang: str = DEFAULT) -> str:
     """Why a yaku does not count on the reading that was scored, as a sentence in ``lang``.
 
-    >>> from .api import evaluate
+    >>> from tutor.engine.api import evaluate
     >>> result = evaluate({"hand": "123m456m789p345s11z", "win": "5s", "riichi": True})
     >>> why_not(result, "pinfu")
     'the pair 11z is a value tile and earns fu'
     """
-    from .context import WinContext
-    from .yaku import YAKU, Miss
+    from tutor.engine.context import WinContext
+    from tutor.engine.yaku import YAKU, Miss
 
     rule = YAKU[yaku_id]
     best = result.best

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .catalogues import DEFAULT, N_, Problem, joined, translate
+from tutor.messages.catalogues import DEFAULT, N_, Problem, joined, translate
 
 
 class RuleError(Problem):

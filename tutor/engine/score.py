@@ -3,8 +3,8 @@
 This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 ``points.py``.
 
->>> from .hand import Hand
->>> from .situation import Situation
+>>> from tutor.engine.hand import Hand
+>>> from tutor.engine.situation import Situation
 >>> result = score(Hand.parse("123m456m789p345s55s", win="5s"), Situation(riichi=True, seat_wind="S"))
 >>> result.han, result.fu, str(result.payment), [y.id for y in result.yaku]
 (2, 30, '2000', ['riichi', 'pinfu'])
@@ -17,17 +17,17 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from .catalogues import DEFAULT
-from .context import WinContext
-from .decompose import Reading, Shape, readings
-from .fu import FuItem, fu_items, rounded_fu
-from .hand import Hand
-from .messages import render_cache, text, yaku_name
-from .points import Payment, paid
-from .rules import TENHOU, RuleSet
-from .situation import FLAGS, Situation
-from .tiles import DORA_OF, Tile, dora_from_indicator
-from .yaku import YAKU, Hit, Verdict, Yaku
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Reading, Shape, readings
+from tutor.engine.fu import FuItem, fu_items, rounded_fu
+from tutor.engine.hand import Hand
+from tutor.engine.messages import render_cache, text, yaku_name
+from tutor.engine.points import Payment, paid
+from tutor.engine.rules import TENHOU, RuleSet
+from tutor.engine.situation import FLAGS, Situation
+from tutor.engine.tiles import DORA_OF, Tile, dora_from_indicator
+from tutor.engine.yaku import YAKU, Hit, Verdict, Yaku
+from tutor.messages.catalogues import DEFAULT
 
 
 class YakuHit(NamedTuple):

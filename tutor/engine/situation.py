@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .catalogues import N_, Sentence
-from .hand import Hand, HandError
-from .rules import RuleSet
-from .tiles import WINDS, Tile
+from tutor.engine.hand import Hand, HandError
+from tutor.engine.rules import RuleSet
+from tutor.engine.tiles import WINDS, Tile
+from tutor.messages.catalogues import N_, Sentence
 
 WIND_LETTERS = "ESWN"
 

@@ -27,7 +27,7 @@ payment creates or destroys points, so such scores hold a typing mistake.
 >>> standings((35000, 28000, 22000, 14000))
 Traceback (most recent call last):
 ...
-tutor.engine.catalogues.Problem: the scores and sticks add up to 99,000 points, not 100,000 (4 × 25,000): check the scores and the riichi sticks left on the table
+tutor.messages.catalogues.Problem: the scores and sticks add up to 99,000 points, not 100,000 (4 × 25,000): check the scores and the riichi sticks left on the table
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .catalogues import N_, Problem, Sayable, Sentence
+from tutor.messages.catalogues import N_, Problem, Sayable, Sentence
 
 SEATS = ("E", "S", "W", "N")
 """Seats of the first hand (East is the first dealer): the order the scores are given in and ties are broken by."""
@@ -263,7 +263,7 @@ def _round_thousand(points: int) -> int:
 def standings(scores: tuple[int, ...] | list[int], sticks: int = 0, rules: str | StandingRules = "tenhou") -> Standings:
     """Rank the four end scores (in seat order E, S, W, N of the first hand) and compute the final points.
 
-    Raises :class:`~tutor.engine.catalogues.Problem` naming what is wrong: not four scores, a score that
+    Raises :class:`~tutor.messages.catalogues.Problem` naming what is wrong: not four scores, a score that
     is not a multiple of 100, negative sticks, an unknown rule set, or a total that does not match.
     """
     chosen = _rules(rules)

@@ -8,7 +8,7 @@ yaku took over, the engine read it another way) is built again. Targets are
 reproducible from the random generator they are given.
 
 >>> import random
->>> from .api import score_request
+>>> from tutor.engine.api import score_request
 >>> request = hand_for("pinfu", random.Random(1), difficulty=1)
 >>> "pinfu" in {y["id"] for y in score_request(request)["yaku"]}
 True
@@ -23,13 +23,23 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .api import evaluate
-from .decompose import Wait, waits_completed
-from .generate import SEQUENCE, TRIPLET, Group, TilePool, group_tiles, held_tiles, indicators, red_fives, write_tiles
-from .hand import HandError, Meld
-from .score import ScoreResult
-from .situation import WIND_LETTERS, wind_index
-from .tiles import (
+from tutor.engine.api import evaluate
+from tutor.engine.decompose import Wait, waits_completed
+from tutor.engine.generate import (
+    SEQUENCE,
+    TRIPLET,
+    Group,
+    TilePool,
+    group_tiles,
+    held_tiles,
+    indicators,
+    red_fives,
+    write_tiles,
+)
+from tutor.engine.hand import HandError, Meld
+from tutor.engine.score import ScoreResult
+from tutor.engine.situation import WIND_LETTERS, wind_index
+from tutor.engine.tiles import (
     CHUN,
     DRAGONS,
     GREEN_KINDS,
@@ -42,8 +52,8 @@ from .tiles import (
     index_name,
     parse_tiles,
 )
-from .waits import winning_tiles
-from .yaku import YAKU
+from tutor.engine.waits import winning_tiles
+from tutor.engine.yaku import YAKU
 
 Random = random.Random
 DIFFICULTIES = (1, 2, 3)
@@ -715,7 +725,7 @@ def _chiitoitsu_fu(b: Builder, difficulty: int) -> Plan | None:
 
 # --- groups of targets ---------------------------------------------------------------------------
 # The engine knows no lessons: these are only named groups of the hands it can make. The curriculum
-# (tutor/curriculum.py) gives each topic its title and lesson and names the group its hands come from.
+# (tutor/course/curriculum.py) gives each topic its title and lesson and names the group its hands come from.
 
 TOPICS: dict[str, tuple[str, ...]] = {
     "everyday-yaku": (

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable
 from operator import attrgetter
 
-from .catalogues import N_, Problem
+from tutor.messages.catalogues import N_, Problem
 
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")

@@ -2,7 +2,7 @@
 
 The nine gates wait on every tile of their suit:
 
->>> from .tiles import parse_tiles
+>>> from tutor.engine.tiles import parse_tiles
 >>> [str(w) for w in winning_tiles(parse_tiles("1112345678999m"))]
 ['1m (ryanmen, shanpon)', '2m (tanki)', '3m (penchan, ryanmen)', '4m (ryanmen)', '5m (tanki)', '6m (ryanmen)', '7m (penchan, ryanmen)', '8m (tanki)', '9m (ryanmen, shanpon)']
 
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .catalogues import N_
-from .decompose import Wait, meld_group, readings_of
-from .hand import HandError, Meld
-from .tiles import YAOCHUU, Tile, counts34
+from tutor.engine.decompose import Wait, meld_group, readings_of
+from tutor.engine.hand import HandError, Meld
+from tutor.engine.tiles import YAOCHUU, Tile, counts34
+from tutor.messages.catalogues import N_
 
 _ORDER = list(Wait)
 

@@ -19,9 +19,9 @@ a double ron separately) carries
 ``win.as_record()`` / ``Win.from_record(record)`` store a win as JSON and rebuild it.
 
 Every problem with the input raises :class:`LogError` with a one-line message. It is a
-:class:`~tutor.engine.catalogues.Problem`: ``str()`` is the English, ``text(lang)`` says it in a
+:class:`~tutor.messages.catalogues.Problem`: ``str()`` is the English, ``text(lang)`` says it in a
 learner's language (the sentences are marked for the catalogues); notes and differences are
-:class:`~tutor.engine.catalogues.Said` text likewise. :data:`SUPPORTED` says what is read.
+:class:`~tutor.messages.catalogues.Said` text likewise. :data:`SUPPORTED` says what is read.
 
 A sketch of the later "Practise my games" step::
 
@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.catalogues import N_, said
-from .model import MAX_LOG_BYTES, SUPPORTED, GameLog, LogError, LoggedMeld, Recorded, Source, Win
+from tutor.gamelog.model import MAX_LOG_BYTES, SUPPORTED, GameLog, LogError, LoggedMeld, Recorded, Source, Win
+from tutor.messages.catalogues import N_, said
 
 __all__ = [
     "MAX_LOG_BYTES",
@@ -56,8 +56,8 @@ __all__ = [
 
 def read_log(data: bytes | str, file: str = "-") -> GameLog:
     """Read an mjlog (XML or gzip) or a tenhou.net/6 JSON log; ``file`` names it in each win's source."""
-    from .mjlog import read_mjlog
-    from .tenhou6 import read_tenhou6
+    from tutor.gamelog.mjlog import read_mjlog
+    from tutor.gamelog.tenhou6 import read_tenhou6
 
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_LOG_BYTES:
@@ -91,7 +91,7 @@ class Comparison:
     error: str | None
     """The engine's refusal (code: message), when it refused the request."""
     differences: tuple[str, ...]
-    """Empty when we agree with the log; each is :class:`~tutor.engine.catalogues.Said` text."""
+    """Empty when we agree with the log; each is :class:`~tutor.messages.catalogues.Said` text."""
 
 
 def compare(win: Win) -> Comparison:
@@ -100,7 +100,7 @@ def compare(win: Win) -> Comparison:
     Han, points and the yaku list are compared; fu only below mangan and outside yakuman, where
     it can change the points (the log and we may pick different readings of a limit hand).
     """
-    from ..engine.api import score_request
+    from tutor.engine.api import score_request
 
     response = score_request({**win.request, "honba": 0, "riichi_sticks": 0})
     if "error" in response:

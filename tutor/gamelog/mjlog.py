@@ -53,10 +53,10 @@ import zlib
 from typing import Any
 from urllib.parse import unquote
 
-from ..engine.catalogues import N_
-from ..engine.tiles import Tile, format_tiles
-from .model import MAX_LOG_BYTES, SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
-from .yakulist import by_number
+from tutor.engine.tiles import Tile, format_tiles
+from tutor.gamelog.model import MAX_LOG_BYTES, SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from tutor.gamelog.yakulist import by_number
+from tutor.messages.catalogues import N_
 
 RED_COPIES = (16, 52, 88)
 _DRAW = re.compile(r"^([TUVW])(\d+)$")

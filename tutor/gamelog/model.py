@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.catalogues import N_, Problem, Sentence, said
-from ..engine.situation import STANDARD_FLAGS, WIND_LETTERS
-from ..engine.tiles import DRAGONS, WINDS, Tile, format_tiles, parse_tiles
+from tutor.engine.situation import STANDARD_FLAGS, WIND_LETTERS
+from tutor.engine.tiles import DRAGONS, WINDS, Tile, format_tiles, parse_tiles
+from tutor.messages.catalogues import N_, Problem, Sentence, said
 
 MAX_LOG_BYTES = 10 * 1024 * 1024
 """Largest log read: a whole hanchan is well under 100 kB in either format."""
@@ -132,7 +132,7 @@ class Win:
     melds: tuple[LoggedMeld, ...]
     notes: tuple[str, ...] = ()
     """Where the events and the log's own yaku list disagree (empty when they agree); each is
-    :class:`~tutor.engine.catalogues.Said` text, English that the app can say in another language."""
+    :class:`~tutor.messages.catalogues.Said` text, English that the app can say in another language."""
 
     def as_json(self) -> dict[str, Any]:
         """The ``tutor import-log --jsonl`` line: request, recorded, source."""

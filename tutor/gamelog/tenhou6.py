@@ -53,10 +53,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.catalogues import N_
-from ..engine.tiles import Tile
-from .model import SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
-from .yakulist import by_name
+from tutor.engine.tiles import Tile
+from tutor.gamelog.model import SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from tutor.gamelog.yakulist import by_name
+from tutor.messages.catalogues import N_
 
 DRAW_RESULTS = frozenset(
     ("流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四風連打", "四家立直", "三家和了", "四槓散了")

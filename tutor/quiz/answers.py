@@ -1,7 +1,7 @@
 """Reading learners' answers leniently: "1,000/2,000", "2000-1000", "30fu", "3 han".
 
 A malformed answer raises :class:`AnswerError` with a message for the learner
-(a :class:`~tutor.engine.catalogues.Problem`, said in the reader's language);
+(a :class:`~tutor.messages.catalogues.Problem`, said in the reader's language);
 it is never marked wrong.
 
 >>> parse_number("30 fu")
@@ -25,9 +25,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from ..engine.catalogues import N_, Problem
-from ..engine.points import Payment
-from ..engine.tiles import Tile, TileNotationError, parse_tiles
+from tutor.engine.points import Payment
+from tutor.engine.tiles import Tile, TileNotationError, parse_tiles
+from tutor.messages.catalogues import N_, Problem
 
 Answer = int | tuple[int, ...]
 """A number (han, fu, dora) or a payment as :func:`parse_points` reads it."""
@@ -89,7 +89,7 @@ def parse_tile_choice(values: Iterable[str] | str) -> set[int]:
 
 def tile_kinds_text(kinds: Iterable[int]) -> str:
     """Kinds written as compact MPSZ: ``{2, 5}`` → ``"36m"``."""
-    from ..engine.tiles import format_tiles
+    from tutor.engine.tiles import format_tiles
 
     return format_tiles(Tile.of(k) for k in kinds)
 

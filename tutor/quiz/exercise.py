@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.catalogues import N_, said
-from .mistakes import Mistake, diagnose
-from .questions import KINDS, GetList, Grade, Question, QuestionError
+from tutor.messages.catalogues import N_, said
+from tutor.quiz.mistakes import Mistake, diagnose
+from tutor.quiz.questions import KINDS, GetList, Grade, Question, QuestionError
 
 PICK_KINDS = tuple(kind for kind, question in KINDS.items() if question.picks)
 """Kinds answered by ticking several choices (``yaku``, ``waits``, ``dora_tile``)."""
@@ -33,7 +33,7 @@ class ExerciseGrade:
     parts: dict[str, Grade]
     """Each part's grade, by kind, in the order asked."""
     problems: dict[str, str] = field(default_factory=dict)
-    """Parts whose answer could not be read (:class:`~tutor.engine.catalogues.Said` text, sayable in any
+    """Parts whose answer could not be read (:class:`~tutor.messages.catalogues.Said` text, sayable in any
     language): then nothing is graded and nothing is stored."""
     mistakes: tuple[Mistake, ...] = ()
     """Known misconceptions the wrong answers match."""

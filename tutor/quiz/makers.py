@@ -16,15 +16,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..curriculum import TOPICS as TOPICS
-from ..curriculum import Topic as Topic
-from ..engine import targets
+from tutor.course.curriculum import TOPICS as TOPICS
+from tutor.course.curriculum import Topic as Topic
+from tutor.engine import targets
+from tutor.engine.points import possible_cell
 
 # The topics live in the curriculum; they are re-exported for the modules that read them here.
-from ..engine.catalogues import N_, Problem
-from ..engine.points import possible_cell
-from .exercise import Exercise
-from .questions import Question
+from tutor.messages.catalogues import N_, Problem
+from tutor.quiz.exercise import Exercise
+from tutor.quiz.questions import Question
 
 HAND_PARTS = ("yaku", "han", "fu", "points")
 """What a learner may ask of a scored hand, in any combination."""

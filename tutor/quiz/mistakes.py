@@ -6,7 +6,7 @@ one step of the points formula bent, another reading of the hand) and says
 which mistakes give exactly the number the learner typed. Nothing here is a
 table of wrong answers: every mistaken answer is recomputed from the hand.
 
->>> from .questions import Question
+>>> from tutor.quiz.questions import Question
 >>> q = Question.from_json({"ask": "fu", "request": {"hand": "123m456m789p345s55s", "win": "5s",
 ...                         "riichi": True, "seat_wind": "S"}})
 >>> [(m.id, m.label) for m in diagnose(q, "20 fu")]
@@ -23,17 +23,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from ..engine.catalogues import N_, Joined, Rendered, Said, Sentence, said
-from ..engine.context import WinContext
-from ..engine.decompose import Reading, Shape
-from ..engine.fu import BASE, CHIITOITSU, MENZEN_RON, OPEN_PINFU, PINFU_TSUMO, TSUMO, FuItem
-from ..engine.messages import sayable
-from ..engine.report import describe_reading
-from ..engine.score import dora_hits, score_reading
-from ..engine.yaku import YAKU
-from .answers import Answer, AnswerError
-from .questions import Question
-from .working import Working
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Reading, Shape
+from tutor.engine.fu import BASE, CHIITOITSU, MENZEN_RON, OPEN_PINFU, PINFU_TSUMO, TSUMO, FuItem
+from tutor.engine.messages import sayable
+from tutor.engine.report import describe_reading
+from tutor.engine.score import dora_hits, score_reading
+from tutor.engine.yaku import YAKU
+from tutor.messages.catalogues import N_, Joined, Rendered, Said, Sentence, said
+from tutor.quiz.answers import Answer, AnswerError
+from tutor.quiz.questions import Question
+from tutor.quiz.working import Working
 
 
 def working(question: Question) -> Working | None:
@@ -58,7 +58,7 @@ class Mistake:
     """Kebab-case and stable: stored in the database with the answer."""
     label: str
     """What the learner did, as one sentence they read: ``added 10 fu for ron on an open hand`` (marked
-    ``N_``; once diagnosed with a detail, :class:`~tutor.engine.catalogues.Said` text naming it)."""
+    ``N_``; once diagnosed with a detail, :class:`~tutor.messages.catalogues.Said` text naming it)."""
     lesson: str
     """Where the rule is taught: ``/lessons/fu#the-way-of-winning``."""
     kinds: frozenset[str]

@@ -11,7 +11,7 @@ other questions (waits, furiten, dora, the point table) reveal their answer.
 >>> reveal_steps(ex)[3].text
 'Base (futei): 20 fu'
 
-Headings are marked sentences and texts are :class:`~tutor.engine.catalogues.Said`
+Headings are marked sentences and texts are :class:`~tutor.messages.catalogues.Said`
 text: the page says both in the reader's language.
 """
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.catalogues import N_, Rendered, said
-from ..engine.report import Breakdown, breakdown
-from .exercise import Exercise
-from .questions import Question
+from tutor.engine.report import Breakdown, breakdown
+from tutor.messages.catalogues import N_, Rendered, said
+from tutor.quiz.exercise import Exercise
+from tutor.quiz.questions import Question
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,15 @@ knows how to solve, show, read, grade and explain itself, which skills it
 trains and what its right answer is; nothing else asks which kind it holds.
 
 Everything a kind shows a learner is written in English and said in the
-reader's language where it is shown (README, "Translations"). Fixed text is
+reader's language where it is shown (docs/translations.md). Fixed text is
 marked with ``N_`` where it is declared: a kind's ``name`` and ``default_prompt``,
 choice labels. Text with parameters (feedback details, the expected answer,
-why an answer cannot be read) is :class:`~tutor.engine.catalogues.Said` text,
-made with :func:`~tutor.engine.catalogues.said`: it *is* the English string
+why an answer cannot be read) is :class:`~tutor.messages.catalogues.Said` text,
+made with :func:`~tutor.messages.catalogues.said`: it *is* the English string
 (so it compares, joins and is stored as before) and pages say it in their
 language with ``say(...)``. Engine text inside it (fu items, readings, why a
 yaku does not count, the payment working) is held as
-:class:`~tutor.engine.catalogues.Rendered` or :func:`~tutor.engine.messages.sayable`,
+:class:`~tutor.messages.catalogues.Rendered` or :func:`~tutor.engine.messages.sayable`,
 so the engine renders it in that language too.
 """
 
@@ -37,15 +37,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
-from ..engine.catalogues import DEFAULT, N_, Rendered, Said, Sayable, Sentence, said, say_in
-from ..engine.hand import HandError, Meld
-from ..engine.points import Payment
-from ..engine.report import payment_text
-from ..engine.score import ScoreResult
-from ..engine.tiles import Tile, TileNotationError
-from ..engine.yaku import YAKU
-from .answers import Answer, AnswerError, parse_number, parse_points, payment_answer
-from .working import ANSWER_OF, Working
+from tutor.engine.hand import HandError, Meld
+from tutor.engine.points import Payment
+from tutor.engine.report import payment_text
+from tutor.engine.score import ScoreResult
+from tutor.engine.tiles import Tile, TileNotationError
+from tutor.engine.yaku import YAKU
+from tutor.messages.catalogues import DEFAULT, N_, Rendered, Said, Sayable, Sentence, said, say_in
+from tutor.quiz.answers import Answer, AnswerError, parse_number, parse_points, payment_answer
+from tutor.quiz.working import ANSWER_OF, Working
 
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
 

@@ -4,7 +4,7 @@ A skill is a short string: ``yaku:pinfu``, ``fu:kanchan``, ``table:3-40-non_deal
 ``table:mangan-dealer-tsumo``, ``furiten:temporary``, ``waits:kanchan``, ``dora:indicator``,
 ``dora:count`` or ``mistake:<id>``. An answer touches several skills, each right or wrong:
 
->>> from .makers import make_exercise
+>>> from tutor.quiz.makers import make_exercise
 >>> ex = make_exercise("everyday-yaku", seed="1", target="pinfu", difficulty=1)
 >>> answers = {"yaku": ["pinfu"], "han": "9"}
 >>> touched = skills_touched(ex, ex.grade(answers), answers)
@@ -21,17 +21,17 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..curriculum import TARGET_TOPICS, skill_lesson_url
-from ..engine import targets
-from ..engine.catalogues import DEFAULT, N_, translate
-from ..engine.decompose import Wait
-from ..engine.messages import ENGLISH, yaku_name
-from ..engine.messages import text as message_text
-from ..engine.points import LIMITS, possible_cell
-from ..engine.yaku import YAKU
-from .exercise import Exercise, ExerciseGrade
-from .makers import TABLE_FU, make_exercise
-from .questions import Question
+from tutor.course.curriculum import TARGET_TOPICS, skill_lesson_url
+from tutor.engine import targets
+from tutor.engine.decompose import Wait
+from tutor.engine.messages import ENGLISH, yaku_name
+from tutor.engine.messages import text as message_text
+from tutor.engine.points import LIMITS, possible_cell
+from tutor.engine.yaku import YAKU
+from tutor.messages.catalogues import DEFAULT, N_, translate
+from tutor.quiz.exercise import Exercise, ExerciseGrade
+from tutor.quiz.makers import TABLE_FU, make_exercise
+from tutor.quiz.questions import Question
 
 FURITEN_LABELS = {
     "ron": N_("Ron allowed (no furiten)"),
@@ -113,7 +113,7 @@ def info(skill: str, lang: str = DEFAULT) -> SkillInfo:
         label = translate(N_("Final points with uma and oka ({rules})"), lang).format(rules=name)
         return SkillInfo(skill, label, N_("End of the game"), "/lessons/table-procedure")
     if family == "mistake":
-        from .mistakes import MISTAKES
+        from tutor.quiz.mistakes import MISTAKES
 
         mistake = MISTAKES.get(name)
         if mistake is not None:
@@ -154,7 +154,7 @@ def known_skill(skill: str) -> bool:
     >>> [known_skill(s) for s in ("yaku:pinfu", "fu:kanchan", "table:3-40-non_dealer-ron", "yaku:zzz", "table:9-9-x")]
     [True, True, True, False, False]
     """
-    from .mistakes import MISTAKES
+    from tutor.quiz.mistakes import MISTAKES
 
     family, _, name = skill.partition(":")
     if family == "table":
@@ -218,7 +218,7 @@ def _table_exercise(name: str, seed: str) -> Exercise:
 
 def _mistake_exercise(mistake_id: str, seed: str, difficulty: int) -> Exercise | None:
     """A question on which this mistake would give a wrong answer (so a right one shows it is unlearnt)."""
-    from .mistakes import MISTAKES
+    from tutor.quiz.mistakes import MISTAKES
 
     mistake = MISTAKES.get(mistake_id)
     if mistake is None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from ..engine.fu import FuItem, rounded_fu
-from ..engine.points import Payment, base_points, payment
-from ..engine.rules import TENHOU, RuleSet
-from ..engine.score import ReadingScore, ScoreResult
-from .answers import Answer, payment_answer
+from tutor.engine.fu import FuItem, rounded_fu
+from tutor.engine.points import Payment, base_points, payment
+from tutor.engine.rules import TENHOU, RuleSet
+from tutor.engine.score import ReadingScore, ScoreResult
+from tutor.quiz.answers import Answer, payment_answer
 
 ANSWER_OF: dict[str, Callable[[Working], Answer]] = {}
 """Each question kind's answer from a working (``points``: the payment), by kind id."""

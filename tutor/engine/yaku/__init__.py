@@ -4,8 +4,8 @@ Modules register in the order results list yaku: situational first, then
 the tile yaku, the yakuman and the optional local yaku.
 """
 
-from . import local, situational, standard, yakuman  # noqa: F401  (they register themselves)
-from .registry import YAKU, Hit, Miss, Verdict, Yaku
-from .standard import pinfu_shape
+from tutor.engine.yaku import local, situational, standard, yakuman  # noqa: F401  (they register themselves)
+from tutor.engine.yaku.registry import YAKU, Hit, Miss, Verdict, Yaku
+from tutor.engine.yaku.standard import pinfu_shape
 
 __all__ = ["YAKU", "Hit", "Miss", "Verdict", "Yaku", "pinfu_shape"]

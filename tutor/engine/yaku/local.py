@@ -6,11 +6,11 @@ local yaku, add its option to :class:`~tutor.engine.rules.RuleSet` and a rule he
 
 from __future__ import annotations
 
-from ..context import Feature as F
-from ..context import WinContext
-from ..decompose import Reading, Shape
-from ..tiles import HONOR_MASK
-from .registry import HIT, MISS, Verdict, flag_yaku, yakuman
+from tutor.engine.context import Feature as F
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Reading, Shape
+from tutor.engine.tiles import HONOR_MASK
+from tutor.engine.yaku.registry import HIT, MISS, Verdict, flag_yaku, yakuman
 
 flag_yaku(
     "renhou",

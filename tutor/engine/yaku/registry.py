@@ -15,13 +15,13 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..decompose import Shape
-from ..messages import declare, text
+from tutor.engine.decompose import Shape
+from tutor.engine.messages import declare, text
 
 if TYPE_CHECKING:
-    from ..context import WinContext
-    from ..decompose import Reading
-    from ..rules import RuleSet
+    from tutor.engine.context import WinContext
+    from tutor.engine.decompose import Reading
+    from tutor.engine.rules import RuleSet
 
 
 class Verdict(NamedTuple):

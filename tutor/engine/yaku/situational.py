@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..context import WinContext
-from ..decompose import Reading
-from .registry import HIT, MISS, Verdict, flag_yaku, yaku
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Reading
+from tutor.engine.yaku.registry import HIT, MISS, Verdict, flag_yaku, yaku
 
 
 @yaku(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..context import Feature as F
-from ..context import WinContext
-from ..decompose import Group, Reading, Shape, Wait
-from ..tiles import (
+from tutor.engine.context import Feature as F
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Group, Reading, Shape, Wait
+from tutor.engine.tiles import (
     CHUN,
     DRAGONS,
     HAKU,
@@ -18,7 +18,7 @@ from ..tiles import (
     index_name,
     pair_notation,
 )
-from .registry import HIT, MISS, Hit, Miss, Verdict, yaku
+from tutor.engine.yaku.registry import HIT, MISS, Hit, Miss, Verdict, yaku
 
 # (Globals: reading an Enum member off its class takes EnumType.__getattr__'s slow path in Python 3.11.)
 _STANDARD = Shape.STANDARD

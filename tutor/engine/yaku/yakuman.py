@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..context import Feature as F
-from ..context import WinContext
-from ..decompose import Reading, Shape, Wait
-from ..tiles import CHUN, EAST, GREEN_MASK, HAKU, HATSU, HONOR_MASK, NORTH, SOUTH, WEST
-from .registry import HIT, MISS, Miss, Verdict, flag_yaku, yakuman
+from tutor.engine.context import Feature as F
+from tutor.engine.context import WinContext
+from tutor.engine.decompose import Reading, Shape, Wait
+from tutor.engine.tiles import CHUN, EAST, GREEN_MASK, HAKU, HATSU, HONOR_MASK, NORTH, SOUTH, WEST
+from tutor.engine.yaku.registry import HIT, MISS, Miss, Verdict, flag_yaku, yakuman
 
 _TENHOU_WAIT = "a tenhou has no wait, so under double-yakuman rules it counts as the single yakuman"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, Sentence, said
-from ...engine.score import ScoreResult
-from ...engine.tiles import DORA_OF, dora_from_indicator
-from ..answers import Answer, parse_number
-from ..questions import Grade, one, register
-from ..working import Working
-from .hand import HandNumberQuestion
+from tutor.engine.score import ScoreResult
+from tutor.engine.tiles import DORA_OF, dora_from_indicator
+from tutor.messages.catalogues import N_, Sentence, said
+from tutor.quiz.answers import Answer, parse_number
+from tutor.quiz.kinds.hand import HandNumberQuestion
+from tutor.quiz.questions import Grade, one, register
+from tutor.quiz.working import Working
 
 DORA_HAN = N_("{number} han of dora")
 

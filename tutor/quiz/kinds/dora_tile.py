@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, said
-from ...engine.tiles import Tile, dora_from_indicator, parse_tiles
-from ..answers import parse_tile_choice, tile_kinds_text
-from ..questions import Grade, Question, QuestionError, compare_picks, register, tiles_of_suits
+from tutor.engine.tiles import Tile, dora_from_indicator, parse_tiles
+from tutor.messages.catalogues import N_, said
+from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
+from tutor.quiz.questions import Grade, Question, QuestionError, compare_picks, register, tiles_of_suits
 
 
 @register

@@ -6,16 +6,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.catalogues import DEFAULT, N_, Rendered, Said, Sentence, said
-from ...engine.decompose import Shape
-from ...engine.fu import FuItem
-from ...engine.report import breakdown
-from ...engine.score import ScoreResult
-from ...engine.tiles import index_name, pair_notation
-from ..answers import Answer, AnswerError, parse_number
-from ..questions import GetList, Grade, grade_number, register
-from ..working import Working
-from .hand import HandNumberQuestion
+from tutor.engine.decompose import Shape
+from tutor.engine.fu import FuItem
+from tutor.engine.report import breakdown
+from tutor.engine.score import ScoreResult
+from tutor.engine.tiles import index_name, pair_notation
+from tutor.messages.catalogues import DEFAULT, N_, Rendered, Said, Sentence, said
+from tutor.quiz.answers import Answer, AnswerError, parse_number
+from tutor.quiz.kinds.hand import HandNumberQuestion
+from tutor.quiz.questions import GetList, Grade, grade_number, register
+from tutor.quiz.working import Working
 
 # Which fu feature (a practice target) each engine fu item trains.
 FU_SKILLS = {

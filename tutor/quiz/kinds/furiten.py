@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, Rendered, Said, Sentence, said
-from ...engine.furiten import Furiten, FuritenKind, furiten
-from ...engine.tiles import Tile, parse_tiles
-from ..answers import AnswerError
-from ..questions import Grade, Question, one, register
+from tutor.engine.furiten import Furiten, FuritenKind, furiten
+from tutor.engine.tiles import Tile, parse_tiles
+from tutor.messages.catalogues import N_, Rendered, Said, Sentence, said
+from tutor.quiz.answers import AnswerError
+from tutor.quiz.questions import Grade, Question, one, register
 
 FURITEN_CHOICES = {
     "ron": N_("Yes, ron is allowed"),

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, Rendered, said
-from ...engine.messages import text
-from ...engine.score import ScoreResult
-from ..answers import Answer
-from ..questions import DORA_IDS, Grade, grade_number, register
-from ..working import Working
-from .hand import HandNumberQuestion
+from tutor.engine.messages import text
+from tutor.engine.score import ScoreResult
+from tutor.messages.catalogues import N_, Rendered, said
+from tutor.quiz.answers import Answer
+from tutor.quiz.kinds.hand import HandNumberQuestion
+from tutor.quiz.questions import DORA_IDS, Grade, grade_number, register
+from tutor.quiz.working import Working
 
 HAN = N_("{number} han")
 

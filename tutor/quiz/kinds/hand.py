@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...engine.api import evaluate
-from ...engine.catalogues import N_, Rendered, said
-from ...engine.report import describe_reading, payment_text
-from ...engine.score import ScoreResult
-from ..answers import Answer
-from ..questions import Question
-from ..working import Working
+from tutor.engine.api import evaluate
+from tutor.engine.report import describe_reading, payment_text
+from tutor.engine.score import ScoreResult
+from tutor.messages.catalogues import N_, Rendered, said
+from tutor.quiz.answers import Answer
+from tutor.quiz.questions import Question
+from tutor.quiz.working import Working
 
 
 class HandQuestion(Question):

@@ -8,14 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...engine.catalogues import N_, Rendered, said
-from ...engine.points import working as formula
-from ...engine.report import payment_text
-from ...engine.score import ScoreResult
-from ..answers import Answer, parse_points, payment_answer
-from ..questions import Grade, grade_payment, one, register
-from ..working import Working
-from .hand import HandNumberQuestion
+from tutor.engine.points import working as formula
+from tutor.engine.report import payment_text
+from tutor.engine.score import ScoreResult
+from tutor.messages.catalogues import N_, Rendered, said
+from tutor.quiz.answers import Answer, parse_points, payment_answer
+from tutor.quiz.kinds.hand import HandNumberQuestion
+from tutor.quiz.questions import Grade, grade_payment, one, register
+from tutor.quiz.working import Working
 
 
 def table_skill(han: int, fu: int, limit: str | None, dealer: bool, tsumo: bool) -> str:

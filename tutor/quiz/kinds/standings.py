@@ -9,10 +9,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, Problem, said
-from ...engine.standings import SEATS, Standings, shown, standings
-from ..answers import AnswerError
-from ..questions import YOU_SAID, Grade, Question, QuestionError, one, register
+from tutor.engine.standings import SEATS, Standings, shown, standings
+from tutor.messages.catalogues import N_, Problem, said
+from tutor.quiz.answers import AnswerError
+from tutor.quiz.questions import YOU_SAID, Grade, Question, QuestionError, one, register
 
 FINAL = re.compile(r"^([+\-−]?)(\d{1,4})(?:\.(\d))?$")
 FINAL_POINTS = N_("{points} final points")

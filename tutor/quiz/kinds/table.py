@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ...engine.catalogues import N_, Rendered, said
-from ...engine.points import Payment, base_points, payment
-from ...engine.points import working as formula
-from ...engine.report import payment_text
-from ...engine.rules import TENHOU
-from ..answers import Answer, parse_points, payment_answer
-from ..questions import Grade, Question, QuestionError, grade_payment, one, register
-from ..working import Working
-from .points import table_skill
+from tutor.engine.points import Payment, base_points, payment
+from tutor.engine.points import working as formula
+from tutor.engine.report import payment_text
+from tutor.engine.rules import TENHOU
+from tutor.messages.catalogues import N_, Rendered, said
+from tutor.quiz.answers import Answer, parse_points, payment_answer
+from tutor.quiz.kinds.points import table_skill
+from tutor.quiz.questions import Grade, Question, QuestionError, grade_payment, one, register
+from tutor.quiz.working import Working
 
 
 class TableCell(NamedTuple):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, said
-from ...engine.tiles import Tile, parse_tiles
-from ...engine.waits import WinningTile, winning_tiles
-from ..answers import parse_tile_choice, tile_kinds_text
-from ..questions import Grade, Question, compare_picks, register, tiles_of_suits
+from tutor.engine.tiles import Tile, parse_tiles
+from tutor.engine.waits import WinningTile, winning_tiles
+from tutor.messages.catalogues import N_, said
+from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
+from tutor.quiz.questions import Grade, Question, compare_picks, register, tiles_of_suits
 
 
 @register

@@ -6,16 +6,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.catalogues import N_, Joined, Rendered, Said, said
-from ...engine.messages import sayable
-from ...engine.report import why_not
-from ...engine.score import ScoreResult
-from ...engine.situation import wind_index
-from ...engine.tiles import CHUN, HAKU, HATSU, YAOCHUU
-from ...engine.yaku import YAKU
-from ..answers import AnswerError
-from ..questions import DORA_IDS, Grade, compare_picks, register
-from .hand import HandQuestion
+from tutor.engine.messages import sayable
+from tutor.engine.report import why_not
+from tutor.engine.score import ScoreResult
+from tutor.engine.situation import wind_index
+from tutor.engine.tiles import CHUN, HAKU, HATSU, YAOCHUU
+from tutor.engine.yaku import YAKU
+from tutor.messages.catalogues import N_, Joined, Rendered, Said, said
+from tutor.quiz.answers import AnswerError
+from tutor.quiz.kinds.hand import HandQuestion
+from tutor.quiz.questions import DORA_IDS, Grade, compare_picks, register
 
 YAKU_CHOICES = 8
 """How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""

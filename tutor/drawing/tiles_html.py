@@ -1,0 +1,264 @@
+"""Tiles in web pages: MPSZ notation → a row of tile images.
+
+One notation serves templates (``{{ "123m 406p 11z" | tiles }}``) and lessons
+(``[[123m 406p 11z]]``). On top of MPSZ it allows:
+
+* a space between groups, drawn as a gap: ``123m 456p``;
+* ``'`` after a tile: that tile lies sideways (the called tile of a meld): ``4'56p``;
+* ``-`` as a tile: face down, as a closed kan shows: ``-55-p``.
+
+Options: ``win`` names the winning tile (``win="5p"``): as at the table, it stands
+apart at the right of the concealed tiles, after a gap. ``size`` is ``small``,
+``medium`` (default) or ``large``.
+
+A called tile is a wide picture of the tile turned (``/tiles/4p-sideways.svg``):
+full size, taking exactly the room of an upright tile turned, as Tenhou and
+Mahjong Soul draw it.
+
+>>> print(tiles_html("4'56p", size="small"))  # doctest: +NORMALIZE_WHITESPACE
+<span class="tiles tiles-small" role="group" aria-label="4p 5p 6p"><span class="tile-group meld"><img class="tile sideways"
+src="/tiles/4p-sideways.svg" alt="4 of circles, called"><img class="tile" src="/tiles/5p.svg" alt="5 of circles"><img
+class="tile" src="/tiles/6p.svg" alt="6 of circles"></span></span>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from html import escape
+from typing import NamedTuple
+
+from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.tiles import Tile, TileNotationError, format_tiles
+from tutor.messages.catalogues import DEFAULT, N_, translate
+
+SIZES = ("small", "medium", "large")
+TILE_URL = "/tiles/{code}.svg"
+SIDEWAYS_URL = "/tiles/{code}-sideways.svg"
+
+
+class DrawnTile(NamedTuple):
+    code: str
+    """MPSZ code such as ``"0p"``, or ``"back"`` for a face-down tile."""
+    sideways: bool = False
+
+
+def parse_drawing(text: str) -> list[list[DrawnTile]]:
+    """Read the drawing notation into groups of tiles.
+
+    >>> [[t.code + ("'" if t.sideways else "") for t in g] for g in parse_drawing("-11-z 4'56p")]
+    [['back', '1z', '1z', 'back'], ["4p'", '5p', '6p']]
+    """
+    groups = []
+    for chunk in text.split():
+        group: list[DrawnTile] = []
+        pending: list[DrawnTile] = []  # digits and backs waiting for their suit letter
+        for char in chunk:
+            if char.isdigit():
+                pending.append(DrawnTile(char))
+            elif char == "-":
+                pending.append(DrawnTile("back"))
+            elif char == "'":
+                if not pending or pending[-1].code == "back":
+                    raise TileNotationError(f"' must follow a tile digit in {chunk!r}")
+                pending[-1] = pending[-1]._replace(sideways=True)
+            elif char in "mpsz":
+                if not pending:
+                    raise TileNotationError(f"suit {char!r} has no tiles before it in {chunk!r}")
+                for tile in pending:
+                    if tile.code == "back":
+                        group.append(tile)
+                    else:
+                        Tile(tile.code + char)  # raises for 0z, 8z ...
+                        group.append(DrawnTile(tile.code + char, tile.sideways))
+                pending = []
+            else:
+                raise TileNotationError(f"unexpected {char!r} in {chunk!r}")
+        if pending:
+            raise TileNotationError(f"{chunk!r} ends without a suit letter")
+        groups.append(group)
+    return groups
+
+
+def _is_meld(group: list[DrawnTile]) -> bool:
+    """A group with a turned or face-down tile lies on the table: the winning tile is never taken from it."""
+    return any(t.sideways or t.code == "back" for t in group)
+
+
+def _set_apart(groups: list[list[DrawnTile]], win: str) -> int | None:
+    """Take the winning tile out of the concealed groups and give it a group of its own right after them,
+    as it lies at the table; the index of that group, or None when no concealed group holds it."""
+    wanted = Tile(win)
+    found = None
+    for exact in (True, False):  # the red five itself if the hand shows it, else a tile of its kind
+        found = next(
+            (
+                (g, i)
+                for g, group in enumerate(groups)
+                if not _is_meld(group)
+                for i, t in enumerate(group)
+                if t.code != "back" and (t.code == str(wanted) if exact else Tile(t.code).index == wanted.index)
+            ),
+            None,
+        )
+        if found:
+            break
+    if found is None:
+        return None
+    g, i = found
+    tile = groups[g].pop(i)
+    if not groups[g]:
+        del groups[g]
+    last_concealed = max((n for n, group in enumerate(groups) if not _is_meld(group)), default=-1)
+    groups.insert(last_concealed + 1, [tile])
+    return last_concealed + 1
+
+
+SUITED_NAMES = {"m": N_("{number} of characters"), "p": N_("{number} of circles"), "s": N_("{number} of bamboo")}
+RED_FIVE_NAMES = {"m": N_("5 of characters, red"), "p": N_("5 of circles, red"), "s": N_("5 of bamboo, red")}
+HONOUR_TILE_NAMES = (
+    N_("East wind"),
+    N_("South wind"),
+    N_("West wind"),
+    N_("North wind"),
+    N_("White dragon"),
+    N_("Green dragon"),
+    N_("Red dragon"),
+)
+FACE_DOWN = N_("Face-down tile")
+CALLED = N_("{tile}, called")
+WINNING = N_("{tile}, winning tile")
+
+
+def tile_label(code: str, lang: str = DEFAULT) -> str:
+    """A tile's name as a screen reader says it, in ``lang``: ``5 of circles, red``, ``Red dragon``.
+
+    >>> tile_label("0p"), tile_label("7z"), tile_label("back")
+    ('5 of circles, red', 'Red dragon', 'Face-down tile')
+    """
+    if code == "back":
+        return translate(FACE_DOWN, lang)
+    number, suit = int(code[0]), code[1]
+    if suit == "z":
+        return translate(HONOUR_TILE_NAMES[number - 1], lang)
+    if number == 0:
+        return translate(RED_FIVE_NAMES[suit], lang)
+    return translate(SUITED_NAMES[suit], lang).format(number=number)
+
+
+def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang: str = DEFAULT) -> str:
+    """HTML for a row of tiles (see the module docstring for the notation); each tile's text
+    alternative is its name in ``lang``.
+
+    >>> "win-group" in tiles_html("123m 55p", win="2m") and tiles_html("123m 55p", win="2m").count("<img") == 5
+    True
+    """
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    groups = parse_drawing(text)
+    label = " ".join(t.code if t.code != "back" else "face-down" for g in groups for t in g)
+    win_group = _set_apart(groups, win) if win else None
+    parts = []
+    for number, group in enumerate(groups):
+        images = []
+        for tile in group:
+            classes = ["tile"]
+            if tile.sideways:
+                classes.append("sideways")
+            if number == win_group:
+                classes.append("win")
+            name = tile_label(tile.code, lang)
+            if tile.sideways:
+                name = translate(CALLED, lang).format(tile=name)
+            if number == win_group:
+                name = translate(WINNING, lang).format(tile=name)
+            url = SIDEWAYS_URL if tile.sideways else TILE_URL
+            images.append(f'<img class="{" ".join(classes)}" src="{url.format(code=tile.code)}" alt="{escape(name)}">')
+        kind = " win-group" if number == win_group else " meld" if _is_meld(group) else ""
+        parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
+    return f'<span class="tiles tiles-{size}" role="group" aria-label="{escape(label)}">{"".join(parts)}</span>'
+
+
+HONOUR_NAMES = (
+    N_("East"),
+    N_("South"),
+    N_("West"),
+    N_("North"),
+    N_("White dragon"),
+    N_("Green dragon"),
+    N_("Red dragon"),
+)
+"""Plain names of 1z..7z, said after an honour drawn in a sentence (pages translate them)."""
+
+TILE_CODES = re.compile(r"(?<![\w/.,])(?:[0-9]+[mpsz])+(?![\w])")
+"""MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words."""
+
+
+def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFAULT) -> str:
+    """A sentence (plain text) as HTML with every MPSZ code in it drawn as small tiles, honours
+    followed by their plain name (:data:`HONOUR_NAMES`, in ``lang``), so feedback
+    never asks a beginner to read ``3z``. The words between the codes go through ``plain`` (to give
+    big numbers separators, say): a projector shows a kan of 1111z as four tiles, never as 1,111z.
+
+    >>> print(tiles_in_text("no triplet of 3z <here>"))  # doctest: +ELLIPSIS
+    no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
+    >>> tiles_in_text("a kan of 1111z").endswith("</span> East")
+    True
+    """
+    out = []
+    last = 0
+    for found in TILE_CODES.finditer(text):
+        try:
+            drawn = tiles_html(found.group(), size="small", lang=lang)
+        except TileNotationError:
+            continue  # looks like a code but is not one ("0z"): leave the words as they are
+        out.append(escape(plain(text[last : found.start()])))
+        honours = [int(t.code[0]) for group in parse_drawing(found.group()) for t in group if t.code.endswith("z")]
+        # Each honour named once: a triplet of 7z reads "Red dragon", not the name three times.
+        named = " ".join(escape(translate(HONOUR_NAMES[n - 1], lang)) for n in dict.fromkeys(honours))
+        out.append(drawn + (f" {named}" if named else ""))
+        last = found.end()
+    out.append(escape(plain(text[last:])))
+    return "".join(out)
+
+
+def meld_drawing(meld: Meld) -> str:
+    """One meld as it lies on the table, in the drawing notation. The tile written first is the called
+    tile: it lies turned at the left (a chi is always called from the player on the left). A closed kan
+    shows its two middle tiles between two face-down ones. An added kan is drawn as an open kan.
+
+    >>> meld_drawing(Meld.parse("chi", "435s")), meld_drawing(Meld.parse("pon", "999m")), meld_drawing(Meld.parse("ankan", "5505p"))
+    ("4'35s", "9'99m", '-05-p')
+    """
+    suit = meld.tiles[0].suit
+    if meld.kind is MeldKind.ANKAN:
+        # The two tiles shown face up; a red five among them is worth showing, it counts as dora.
+        shown = sorted(meld.tiles, key=lambda t: not t.red)[:2]
+        return f"-{''.join(_digit(t) for t in shown)}-{suit}"
+    called, rest = meld.tiles[0], sorted(meld.tiles[1:])
+    return _digit(called) + "'" + "".join(_digit(t) for t in rest) + suit
+
+
+def _digit(tile: Tile) -> str:
+    return "0" if tile.red else str(tile.number)
+
+
+def held_drawing(concealed: str, melds: Iterable[Mapping[str, str]] = ()) -> str:
+    """A hand not yet won (tenpai, furiten questions): its tiles as written, then each meld given as
+    ``{"kind": "chi", "tiles": "345s"}`` drawn as it lies on the table.
+
+    >>> held_drawing("23m456p789s11z", [{"kind": "chi", "tiles": "312s"}])
+    "23m456p789s11z 3'12s"
+    """
+    return " ".join([concealed, *(meld_drawing(Meld.parse(m["kind"], m["tiles"])) for m in melds)])
+
+
+def hand_drawing(hand: Hand) -> str:
+    """The drawing notation of a hand: concealed tiles sorted, then each meld as it lies on the table
+    (pass ``win=`` to :func:`tiles_html` to set the winning tile apart).
+
+    >>> from tutor.engine.hand import Hand
+    >>> hand_drawing(Hand.parse("123p77z666z", win="3p", melds=[("pon", "999m"), ("ankan", "5555p")]))
+    "123p66677z 9'99m -55-p"
+    """
+    return " ".join([format_tiles(hand.concealed), *(meld_drawing(meld) for meld in hand.melds)])

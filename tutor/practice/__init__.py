@@ -1,0 +1,1 @@
+"""Practice: the loop, choosing what to ask, questions and answers and what they say a learner knows, your games."""

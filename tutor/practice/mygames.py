@@ -1,0 +1,354 @@
+"""Practise my games: game logs a learner imports, kept as their own and asked hand by hand. No Flask here.
+
+A learner uploads or pastes a Tenhou log (:mod:`tutor.gamelog` reads it); :func:`import_game` stores
+the game and every win in one transaction (a log that cannot be read, or has no win to ask, stores
+nothing). Each stored game belongs to one account (a guest's too) and every lookup takes the owner:
+another account's game is :class:`NotFound`, the same as a game that does not exist.
+
+The hands are asked through the practice loop (:func:`tutor.practice.sessions.start_game`, mode ``"game"``):
+:func:`game_exercise` turns the next win's score request into an ordinary exercise of the parts the
+learner chose (yaku, han, fu, points), so grading, storage, progress and review are those of any
+practice question. After a hand's feedback, :func:`beside` puts the log's recorded result next to our
+engine's, with each difference named and, where it is a known rule difference, explained.
+
+A teacher can set a class assignment from a log (:func:`class_hands`): the hands are copied into the
+assignment's settings, so the class scores the same real hands whatever becomes of the file. Player
+names are personal: a class's copy keeps seats only, and pages show seats, not names, wherever a
+hand is asked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from tutor.clock import now
+from tutor.db import write_transaction
+from tutor.engine.standings import SEAT_NAMES  # a hand's winner is named by seat, never by player
+from tutor.engine.tiles import parse_tiles
+from tutor.gamelog import Comparison, GameLog, LogError, Win, compare, read_log
+from tutor.messages.catalogues import N_, said
+from tutor.quiz.exercise import Exercise
+from tutor.quiz.makers import HAND_PARTS
+from tutor.quiz.questions import Question, QuestionError
+
+MAX_UPLOAD = 1024 * 1024
+"""The largest upload the game routes take (the app's usual limit is 256 kB). A whole hanchan is
+10-30 kB as Tenhou's gzipped mjlog, 20-60 kB as tenhou.net/6 JSON and under 200 kB as plain XML:
+1 MB leaves room for long games without letting anyone post megabytes to a page."""
+TOO_LARGE = N_(
+    "The log is larger than 1 MB: that is not one game (a whole game is under 200 kB;"
+    " Tenhou's .mjlog file about 10-30 kB). Upload the log of a single game."
+)
+NO_LOG = N_("Choose a log file or paste the log's text.")
+NO_WINS = N_("This log has no win to practise: every hand ended in a draw.")
+NONE_ASKABLE = N_("None of this log's wins can be asked: our engine refuses each of them.")
+MAX_TITLE = 80
+MAX_GAMES = 200
+"""Games one account may keep (delete old ones to import more): each is a few kB of JSON."""
+TOO_MANY = N_("You keep {most} games already: delete one to import another.")
+
+
+class NotFound(LookupError):
+    """No such game for this account (another account's game is not found either)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    user_id: int
+    title: str
+    format: str
+    """``"mjlog"`` or ``"tenhou6"``."""
+    players: tuple[str, ...]
+    """The names in the log, East (of the first hand) first: shown to the owner only."""
+    rules: dict[str, Any]
+    hands: int
+    """Hands played, draws included."""
+    wins: int
+    askable: int
+    """Wins that can be asked (our engine scores them)."""
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One stored win of a game, in play order."""
+
+    position: int
+    win: Win
+    problem: str | None
+    """Why it is not asked (our engine's refusal), or None when it is."""
+
+
+# --- reading and storing ------------------------------------------------------------------------
+
+
+def read_upload(data: bytes | str, file: str) -> tuple[GameLog, list[tuple[Win, str | None]]]:
+    """Read a log and check each win can be asked; raises LogError naming the problem."""
+    log = read_log(data, file)
+    if not log.wins:
+        raise LogError(NO_WINS)
+    checked = [(win, _refusal(win.request)) for win in log.wins]
+    if all(problem for _, problem in checked):
+        raise LogError(NONE_ASKABLE)
+    return log, checked
+
+
+def _refusal(request: Mapping[str, Any]) -> str | None:
+    """Why our engine cannot ask this hand (None: it can)."""
+    try:
+        result = Question.from_json({"ask": "han", "request": dict(request)}).result
+    except QuestionError as problem:
+        return str(problem)
+    return None if result is not None and result.best is not None and result.payment is not None else "no yaku"
+
+
+def _title(file: str) -> str:
+    name = file.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    return (name or "-")[:MAX_TITLE]
+
+
+def import_game(db: Database, user_id: int, data: bytes | str, file: str) -> Game:
+    """Read a log and store it with its wins as this account's own, all or nothing."""
+    log, checked = read_upload(data, file)
+    with write_transaction(db):
+        kept = next(db.query("SELECT COUNT(*) AS n FROM game_logs WHERE user_id = ?", [user_id]))["n"]
+        if kept >= MAX_GAMES:
+            raise LogError(TOO_MANY, most=MAX_GAMES)
+        cursor = db.execute(
+            "INSERT INTO game_logs (user_id, title, format, players, rules, hands, wins, askable, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                user_id,
+                _title(file),
+                log.format,
+                json.dumps(list(log.players), ensure_ascii=False),
+                json.dumps(log.rules, sort_keys=True),
+                log.hands,
+                len(checked),
+                sum(1 for _, problem in checked if problem is None),
+                now(),
+            ],
+        )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        for position, (win, problem) in enumerate(checked, start=1):
+            db.execute(
+                "INSERT INTO game_wins (game_id, position, record, problem) VALUES (?, ?, ?, ?)",
+                [game_id, position, json.dumps(win.as_record(), ensure_ascii=False, sort_keys=True), problem],
+            )
+    return game(db, user_id, game_id)
+
+
+def _game(row: Mapping[str, Any]) -> Game:
+    return Game(
+        row["id"],
+        row["user_id"],
+        row["title"],
+        row["format"],
+        tuple(json.loads(row["players"])),
+        json.loads(row["rules"]),
+        row["hands"],
+        row["wins"],
+        row["askable"],
+        row["created_at"],
+    )
+
+
+def games(db: Database, user_id: int) -> list[Game]:
+    """This account's games, the latest first."""
+    rows = db.query("SELECT * FROM game_logs WHERE user_id = ? ORDER BY id DESC", [user_id])
+    return [_game(row) for row in rows]
+
+
+def game(db: Database, user_id: int, game_id: int) -> Game:
+    rows = list(db.query("SELECT * FROM game_logs WHERE id = ? AND user_id = ?", [game_id, user_id]))
+    if not rows:
+        raise NotFound(f"no game {game_id}")
+    return _game(rows[0])
+
+
+def hands(db: Database, user_id: int, game_id: int) -> list[Hand]:
+    """Every stored win of one of this account's games, in play order."""
+    game(db, user_id, game_id)
+    rows = db.query("SELECT * FROM game_wins WHERE game_id = ? ORDER BY position", [game_id])
+    return [Hand(row["position"], Win.from_record(json.loads(row["record"])), row["problem"]) for row in rows]
+
+
+def delete_game(db: Database, user_id: int, game_id: int) -> Game:
+    """Delete a game and its stored hands. Answers already given stay in the learner's progress (each
+    question keeps its own copy of the hand); a session still on the game ends at its next question."""
+    found = game(db, user_id, game_id)
+    with write_transaction(db):
+        db.execute("DELETE FROM game_wins WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM game_logs WHERE id = ? AND user_id = ?", [game_id, user_id])
+    return found
+
+
+# --- asking the hands ---------------------------------------------------------------------------
+
+
+def topic_of(parts: Sequence[str]) -> str:
+    """The practice topic a game hand counts under in progress, from what it asks first."""
+    asked = [p for p in HAND_PARTS if p in parts] or list(HAND_PARTS)
+    return {"yaku": "everyday-yaku", "han": "everyday-yaku", "fu": "fu", "points": "points"}[asked[0]]
+
+
+def exercise_of(request: Mapping[str, Any], parts: Sequence[str], itemised: bool, seed: str) -> Exercise:
+    """The exercise asking ``parts`` (all four when none) of a logged hand. As for made hands, the fu of a
+    limit hand are not asked (they change nothing; RULES.md section 7): a hand asked only for fu is then asked han."""
+    asked = [p for p in HAND_PARTS if p in parts] or list(HAND_PARTS)
+    result = Question.from_json({"ask": "han", "request": dict(request)}).result
+    limit_hand = result is not None and (result.yakuman > 0 or result.han >= 5)
+    kinds = [k for k in asked if not (k == "fu" and limit_hand)] or ["han"]
+    questions = []
+    for kind in kinds:
+        question: dict[str, Any] = {"ask": kind, "request": dict(request)}
+        if kind == "fu" and itemised:
+            question["itemised"] = True
+        questions.append(Question.from_json(question))
+    return Exercise(topic_of(parts), tuple(questions), None, 2, seed)
+
+
+def _askable_record(db: Database, user_id: int, game_id: Any, position: int) -> dict[str, Any] | None:
+    """The stored record of askable win ``position`` (1, 2, ...) of the learner's game, or None."""
+    rows = list(
+        db.query(
+            "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
+            " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position LIMIT 1 OFFSET ?",
+            [game_id, user_id, position - 1],
+        )
+    )
+    return json.loads(rows[0]["record"]) if rows else None
+
+
+def game_exercise(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Exercise | None:
+    """Hand ``position`` (1, 2, ...) of the askable wins of the learner's own game; None past the last
+    (or once the game is deleted)."""
+    record = _askable_record(db, user_id, settings["game"], position)
+    if record is None:
+        return None
+    request = record["request"]
+    return exercise_of(request, settings["parts"], settings["itemised"], f"game/{settings['game']}/{position}")
+
+
+def class_hands(data: bytes | str, file: str) -> list[dict[str, Any]]:
+    """The askable wins of a log as a class assignment keeps them: no player names, no file name."""
+    _, checked = read_upload(data, file)
+    hands = []
+    for win, problem in checked:
+        if problem is None:
+            record = win.as_record()
+            record["source"] = {**record["source"], "player": None, "file": "-"}
+            hands.append(record)
+    return hands
+
+
+def hand_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
+    """Question ``position`` of an assignment set from a log (its settings carry the ``hands``)."""
+    request = settings["hands"][position - 1]["request"]
+    return exercise_of(request, settings.get("parts") or (), bool(settings.get("itemised")), f"log/{position}")
+
+
+# --- the log's result beside ours ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A logged win: what the log recorded, what our engine makes of it, and why they differ."""
+
+    win: Win
+    ours: Comparison
+    explanations: tuple[str, ...]
+    """Said text: the rule differences that account for the differences, where we know them."""
+
+    @property
+    def agrees(self) -> bool:
+        return not self.ours.differences
+
+    @property
+    def seat(self) -> str:
+        """The winner's seat wind in that hand (a marked word): pages show it instead of a name."""
+        return SEAT_NAMES.get(str(self.win.request.get("seat_wind")), N_("East"))
+
+
+MANGAN = {True: 12000, False: 8000}
+"""A mangan's value before honba and sticks, for the dealer and for anyone else."""
+WIND_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+KIRIAGE_CELLS = ((4, 30), (3, 60))
+"""The cells kiriage mangan rounds up to a mangan (RULES.md section 8)."""
+GENERAL = N_(
+    "Our answers follow Tenhou's rules (no kiriage mangan, open tanyao on, one red five per suit, double wind"
+    " pair 4 fu). A log from another lobby or rule set can differ there; if this looks like our mistake,"
+    " report the question."
+)
+
+
+def _double_wind_pair(win: Win) -> bool:
+    """Whether the winner's pair could be a double wind (seat and round wind alike, two of it concealed)."""
+    seat, round_wind = win.request.get("seat_wind"), win.request.get("round_wind")
+    if seat != round_wind or seat not in WIND_TILES:
+        return False
+    return [str(t) for t in parse_tiles(str(win.request.get("hand", "")))].count(WIND_TILES[seat]) == 2
+
+
+def beside(win: Win) -> Beside:
+    """Compare a logged win with our engine's score, and name the known rule differences that account for
+    what differs (the general note comes last, whenever anything differs)."""
+    ours = compare(win)
+    if not ours.differences:
+        return Beside(win, ours, ())
+    recorded = win.recorded
+    dealer = win.request.get("seat_wind") == "E"
+    explanations: list[str] = []
+    if (ours.han, ours.fu) in KIRIAGE_CELLS and recorded.points == MANGAN[dealer]:
+        explanations.append(
+            said(
+                N_(
+                    "The log pays {han} han {fu} fu as a mangan: that lobby plays kiriage mangan (rounding"
+                    " 30 fu 4 han and 60 fu 3 han up to mangan), which Tenhou does not."
+                ),
+                han=ours.han,
+                fu=ours.fu,
+            )
+        )
+    if recorded.yakuman and ours.han is not None and ours.han != recorded.han and ours.han >= 13:
+        explanations.append(
+            said(
+                N_(
+                    "Lobbies count yakuman differently: Tenhou counts each yakuman once (no double yakuman"
+                    " hands) and adds different ones together."
+                )
+            )
+        )
+    if ours.fu is not None and recorded.fu is not None and ours.fu != recorded.fu and _double_wind_pair(win):
+        explanations.append(
+            said(N_("Some rules give a double wind pair 2 fu, not 4 (Tenhou): this hand's pair is a double wind."))
+        )
+    if win.notes:
+        explanations.append(
+            said(N_("The log's yaku list and the moves disagree on a situation yaku: we score what the moves show."))
+        )
+    explanations.append(said(GENERAL))
+    return Beside(win, ours, tuple(explanations))
+
+
+def logged_win(
+    db: Database, session: Mapping[str, Any], position: int, assignment: Mapping[str, Any] | None = None
+) -> Win | None:
+    """The logged win behind question ``position`` of a session on a game: the learner's own (mode
+    ``"game"``), or a class's (``assignment``: the settings of the assignment the session is an attempt at,
+    set from a log); None for any other question."""
+    settings = session["settings"]
+    if session["mode"] == "game":
+        record = _askable_record(db, session["user_id"], settings.get("game"), position)
+        return Win.from_record(record) if record is not None else None
+    hands = assignment.get("hands") if assignment else None
+    if hands and 1 <= position <= len(hands):
+        return Win.from_record(hands[position - 1])
+    return None
