@@ -9,8 +9,9 @@ run: $(VENV)/.installed
 	$(BIN)/tutor init-db
 	$(BIN)/tutor serve
 
+# -n auto: one pytest worker per core (each with its own server and browser for the e2e tests).
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
