@@ -242,7 +242,7 @@ def test_generate_refuses_an_unknown_target_and_lists_the_valid_ones() -> None:
 
 def _class_database(tmp_path: Path) -> dict[str, str]:
     """A database with a class of two students who answered a two-question assignment."""
-    from tests.test_classroom import answer_all
+    from tests.classroom.test_classroom import answer_all
     from tutor import classroom
     from tutor.accounts import register
     from tutor.db import connect, migrations

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from tests.test_classroom import answer_all
+from tests.classroom.test_classroom import answer_all
 from tutor import classroom as rooms
 from tutor.accounts import register
 from tutor.db import connect, migrations
