@@ -154,3 +154,74 @@ def test_teachers_asides_render_as_blockquotes(client: FlaskClient) -> None:
     assert re.search(
         r"<blockquote>\s*<p><strong>For teachers:</strong>[^<]*<code>(\"|&quot;)kiriage(\"|&quot;): true</code>", page
     )
+
+
+# Issue 25: facts a teacher's review found wrong or misleading, checked in both editions.
+
+LANGS = ("en", "zh")
+
+
+def page(lang: str, name: str) -> Path:
+    return COURSE / lang / name
+
+
+def glossary_rows(lang: str) -> dict[str, list[str]]:
+    """Glossary rows by their romaji (the first cell in English, the third in Chinese): all four cells."""
+    found = {}
+    for line in page(lang, "reference/glossary.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if (
+            line.startswith("|")
+            and len(cells) == 4
+            and not set(cells[0]) <= set("-")
+            and cells[0] not in ("Term", "中文")
+        ):
+            found[cells[0] if lang == "en" else cells[2]] = cells
+    return found
+
+
+def meaning(lang: str, romaji: str) -> str:
+    return glossary_rows(lang)[romaji][3]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_s_ura_dora_is_the_tile_after_the_ura_indicator(lang: str) -> None:
+    """The tile under an indicator is the ura indicator; the ura dora follows it (the trap lesson 9 warns of)."""
+    text = meaning(lang, "ura dora")
+    assert not re.match(r"The tile under each indicator, counted|压在每张指示牌下面的牌，只对", text)
+    if lang == "en":
+        assert re.search(r"ura indicator; the ura dora is the tile that follows it", text), text
+    else:
+        assert re.search(r"里宝牌指示牌；里宝牌是它的下一张", text), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_s_kan_dora_is_the_tile_after_the_new_indicator(lang: str) -> None:
+    text = meaning(lang, "kan dora")
+    assert not re.match(r"An extra indicator turned up|每次开杠后多翻开的一张指示牌。$", text)
+    assert re.search(r"the kan dora is the tile that follows that new indicator|杠宝牌是这张新指示牌的下一张", text), (
+        text
+    )
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(COURSE)) for p in PAGES])
+def test_shouminkan_is_not_written_with_kakan_s_kanji(path: Path) -> None:
+    """Shouminkan is 小明槓; 加槓 is kakan. Both name the added kan."""
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"shouminkan\W{0,3}加槓|kakan\W{0,3}小明槓", text), path.name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_names_the_added_kan_both_ways(lang: str) -> None:
+    text = meaning(lang, "kan")
+    assert "kakan 加槓" in text and "shouminkan 小明槓" in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_atozuke_is_about_calling_without_a_yaku_and_kataagari_has_its_own_entry(lang: str) -> None:
+    """Atozuke: the yaku comes only after a call made without one. A wait where only some tiles give a yaku is
+    kataagari, a different thing (the old entry defined atozuke with a kataagari example)."""
+    atozuke, kataagari = meaning(lang, "atozuke"), meaning(lang, "kataagari")
+    assert not re.search(r"Winning on a tile that alone supplies the yaku|役完全由和了牌那一张带来", atozuke)
+    assert re.search(r"^Calling a tile while the hand has no yaku yet|^手牌还没有役时就鸣牌", atozuke), atozuke
+    assert re.search(r"only some of the winning tiles give the hand a yaku|只有一部分能给手牌带来役", kataagari)
