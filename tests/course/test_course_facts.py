@@ -225,3 +225,83 @@ def test_atozuke_is_about_calling_without_a_yaku_and_kataagari_has_its_own_entry
     assert not re.search(r"Winning on a tile that alone supplies the yaku|役完全由和了牌那一张带来", atozuke)
     assert re.search(r"^Calling a tile while the hand has no yaku yet|^手牌还没有役时就鸣牌", atozuke), atozuke
     assert re.search(r"only some of the winning tiles give the hand a yaku|只有一部分能给手牌带来役", kataagari)
+
+
+POINT_TABLE = "14-point-table.md"
+TABLE_ROW = re.compile(r"^\| (\d+) \|(.*)\|$")
+
+
+def point_tables(lang: str) -> list[dict[tuple[int, int], str]]:
+    """Lesson 14's han × fu tables in page order, each as {(han, fu): cell}."""
+    tables, current = [], None
+    for line in page(lang, POINT_TABLE).read_text(encoding="utf-8").splitlines():
+        if re.match(r"^\| (Fu|符) \| 1 (han|番) \|", line):
+            current = {}
+            tables.append(current)
+        elif current is not None and (row := TABLE_ROW.match(line)):
+            for han, cell in enumerate(row.group(2).split("|"), start=1):
+                current[(han, int(row.group(1)))] = cell.strip()
+        elif not line.startswith("|"):
+            current = None
+    return tables
+
+
+def engine_cell(han: int, fu: int, dealer: bool, tsumo: bool, lang: str) -> str:
+    from tutor.engine.points import base_points, payment, possible_cell
+
+    if not possible_cell(han, fu, tsumo):
+        return "—"
+    base, limit = base_points(han, fu, 0)
+    if limit:
+        return {"en": "mangan", "zh": "满贯"}[lang]
+    paid = payment(base, dealer, tsumo)
+    if paid.ron is not None:
+        return f"{paid.ron:,}"
+    if paid.tsumo_dealer is not None:
+        return f"{paid.tsumo_non_dealer:,}/{paid.tsumo_dealer:,}"
+    return f"{paid.tsumo_non_dealer:,} all"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_point_table_lesson_shows_all_four_tables_as_the_engine_computes_them(lang: str) -> None:
+    """Non-dealer ron, dealer ron, non-dealer tsumo, dealer tsumo: every cell typed in the lesson is the engine's."""
+    tables = point_tables(lang)
+    kinds = [(False, False), (True, False), (False, True), (True, True)]
+    assert len(tables) == len(kinds), f"{lang}: {len(tables)} han × fu tables, expected the four"
+    for table, (dealer, tsumo) in zip(tables, kinds, strict=True):
+        assert len(table) >= 24
+        for (han, fu), cell in table.items():
+            assert cell == engine_cell(han, fu, dealer, tsumo, lang), (lang, dealer, tsumo, han, fu, cell)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_point_table_lesson_teaches_a_dealer_rule_that_is_always_right(lang: str) -> None:
+    """ "Multiply by 1.5" from the rounded non-dealer payment gives 7,800 for a dealer's 3 han 40 fu (it is 7,700)."""
+    text = prose(page(lang, POINT_TABLE))
+    assert not re.search(r"Multiply by 1\.5 for the dealer|庄家乘以 1\.5", text)
+    assert not re.search(r"handful of patterns that give the other three|再加上几条规律，就能由它推出另外三张", text)
+    assert re.search(r"6 × base|6 × 基本点", text) and re.search(
+        r"rounded up to 100 on its own|各自向上取整到 100", text
+    )
+    assert re.search(r"7,700", text) and re.search(r"7,800", text)
+
+
+def test_the_dealer_shortcut_fails_in_the_nine_cells_the_lesson_says() -> None:
+    from tutor.engine.points import base_points, payment, possible_cell
+
+    wrong = set()
+    for fu in (25, 30, 40, 50, 60, 70, 80, 90, 100, 110):
+        for han in (1, 2, 3, 4):
+            base, limit = base_points(han, fu, 0)
+            if possible_cell(han, fu, tsumo=False) and not limit:
+                shortcut = -(-payment(base, dealer=False, tsumo=False).ron * 3 // 200) * 100
+                if shortcut != payment(base, dealer=True, tsumo=False).ron:
+                    wrong.add((han, fu))
+    assert len(wrong) == 9 and {(2, 30), (3, 30), (3, 40)} <= wrong
+    assert "wrong in nine of the cells below mangan" in prose(en(POINT_TABLE))
+    assert "有九格算错" in prose(page("zh", POINT_TABLE))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_cells_with_the_same_base_are_not_called_the_same_cell(lang: str) -> None:
+    assert not re.search(r"the same cell|同一格", prose(page(lang, POINT_TABLE)))
