@@ -305,3 +305,42 @@ def test_the_dealer_shortcut_fails_in_the_nine_cells_the_lesson_says() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_two_cells_with_the_same_base_are_not_called_the_same_cell(lang: str) -> None:
     assert not re.search(r"the same cell|同一格", prose(page(lang, POINT_TABLE)))
+
+
+PROCEDURE = "17-table-procedure.md"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_kan_on_the_last_tile_is_the_rule_not_a_lack_of_replacement_tiles(lang: str) -> None:
+    """Replacement tiles always exist; the rule forbids every call and kan once only the dead wall remains."""
+    text = prose(page(lang, PROCEDURE))
+    assert not re.search(r"there would be no replacement tile|已经没有岭上牌可摸", text)
+    assert re.search(r"replacement tiles are still there|岭上牌其实还在王牌里", text)
+    assert re.search(
+        r"once only the dead wall remains, no call and no kan|只剩王牌时，不允许任何鸣牌，也不允许开杠", text
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_kan_after_riichi_uses_the_tile_just_drawn(lang: str) -> None:
+    """Every sentence of lesson 17 on the kan after riichi says: only with the tile just drawn (RULES.md §3.1)."""
+    sentences = re.split(r"(?<=[.;。；])\s*|\n- ", prose(page(lang, PROCEDURE)).replace(" - ", "\n- "))
+    about = [
+        s
+        for s in sentences
+        if re.search(r"(After \[riichi\]|after riichi)[^.]*closed kan|立直[^。]*后只能[^。]*暗杠", s)
+    ]
+    assert len(about) >= 2, about
+    for sentence in about:
+        assert re.search(r"just drawn|刚摸到", sentence), sentence
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_noten_all_last_dealer_agrees_with_the_west_round_extension(lang: str) -> None:
+    """A noten dealer at all-last passes the deal; the game ends only if someone has 30,000, else the West round."""
+    text = prose(page(lang, PROCEDURE))
+    assert not re.search(r"a dealer who is noten ends the game anyway|庄家未听时，对局照样结束", text)
+    noten = re.search(
+        r"a \*\*noten\*\* dealer does not repeat[^.]*\.[^.]*\.[^.]*\.|庄家\*\*未听\*\*时不连庄[^。]*。[^。]*。", text
+    )
+    assert noten and re.search(r"30,000", noten.group(0)) and re.search(r"West round|西场", noten.group(0)), noten
