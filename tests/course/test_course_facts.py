@@ -344,3 +344,58 @@ def test_a_noten_all_last_dealer_agrees_with_the_west_round_extension(lang: str)
         r"a \*\*noten\*\* dealer does not repeat[^.]*\.[^.]*\.[^.]*\.|庄家\*\*未听\*\*时不连庄[^。]*。[^。]*。", text
     )
     assert noten and re.search(r"30,000", noten.group(0)) and re.search(r"West round|西场", noten.group(0)), noten
+
+
+def paragraph_with(lang: str, name: str, marker: str) -> str:
+    found = [p for p in paragraphs(page(lang, name)) if marker in p]
+    assert len(found) == 1, (lang, name, marker, len(found))
+    return found[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_dora_hand_without_a_kan_cannot_win_by_rinshan(lang: str) -> None:
+    """Lesson 9's hand with all four 5p has no kan, so rinshan is not one of the ways it can win."""
+    text = paragraph_with(lang, "09-dora.md", "[[456p 789s 22s]]")
+    ways = re.search(r"It can win only if.*?full\.|只有当和牌的方式本身就是役时.*?照算。", text)
+    assert ways and "(/yaku/rinshan)" not in ways.group(0), ways
+    assert re.search(r"needs a kan, and this hand has none|需要先开杠，而这手牌没有杠", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_kokushi_is_not_the_only_shape_without_groups(lang: str) -> None:
+    text = prose(page(lang, "02-hand-shape.md"))
+    assert not re.search(r"only winning shape with no groups|唯一完全没有面子的和牌形", text)
+    assert re.search(r"Like seven pairs it has no groups|和七对子一样，它完全没有面子", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_method_that_never_misses_a_wait_covers_kokushi(lang: str) -> None:
+    """Kokushi can wait on a tile the hand does not hold, which "every tile held and its neighbours" misses."""
+    text = prose(page(lang, "03-waits.md"))
+    method = re.search(r"never misses anything:.*?\[\[7m\]\]\.|永远不会漏的方法：.*?\[\[7m\]\]", text)
+    assert method, lang
+    assert "(/yaku/kokushi)" in method.group(0)
+    assert re.search(r"or seven pairs, or thirteen orphans\?|或七对子，或国士无双？", method.group(0))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chankan_never_completes_a_tanki_or_a_shanpon(lang: str) -> None:
+    """The robbed tile is the fourth copy: you hold none, so no pair wait and no shanpon can take it."""
+    text = prose(page(lang, "yaku/chankan.md"))
+    assert not re.search(r"any wait|听牌形式不限", text)
+    rule = re.search(r"not every wait can rob a kan.*?missing\.|并不是任何听牌形式都能抢杠.*?缺的那一张。", text)
+    assert rule, lang
+    for wait in ("tanki", "shanpon", "kokushi") if lang == "en" else ("单骑", "双碰", "国士无双"):
+        assert wait in rule.group(0), wait
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_dragon_triplet_and_two_dragon_pairs_is_a_shousangen_tenpai(lang: str) -> None:
+    text = prose(page(lang, "yaku/shousangen.md"))
+    assert not re.search(
+        r"One dragon triplet and two dragon pairs: just one yakuhai|一个三元牌刻子加两个三元牌雀头：只有一个役牌", text
+    )
+    assert re.search(
+        r"two dragon pairs is not a near miss but a tenpai hand: a shanpon|两个三元牌对子并不是“差一点”，而是听牌：双碰",
+        text,
+    )
