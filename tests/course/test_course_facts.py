@@ -399,3 +399,89 @@ def test_a_dragon_triplet_and_two_dragon_pairs_is_a_shousangen_tenpai(lang: str)
         r"two dragon pairs is not a near miss but a tenpai hand: a shanpon|两个三元牌对子并不是“差一点”，而是听牌：双碰",
         text,
     )
+
+
+# The glossary claims every term the course uses: a Japanese term a lesson marks in italics, and the text of
+# every link into the glossary, must name one of its entries (the link's into the section that holds it).
+
+ITALIC = re.compile(r"(?<![*A-Za-z0-9])\*(?![*\s])([^*\n]+?)(?<!\s)\*(?![*A-Za-z0-9])")
+GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(/lessons/reference/glossary#([\w-]+)\)")
+ALIAS_SPLIT = re.compile(r"\s*(?:/|,|，|、| and | or |或|还是)\s*")
+
+
+def aliases(cell: str) -> set[str]:
+    """The names one glossary cell gives: 'dealer (oya)' -> dealer, oya; '供托（立直棒）' -> 供托, 立直棒."""
+    inside = re.findall(r"[(（]([^)）]*)[)）]", cell)
+    outside = re.sub(r"[(（][^)）]*[)）]", "", cell)
+    names = set()
+    for part in [outside, *inside]:
+        names |= {name.strip().lower() for name in ALIAS_SPLIT.split(part) if name.strip()}
+    return names
+
+
+def glossary_sections(lang: str) -> dict[str, set[str]]:
+    """The names each glossary section defines, by the section's anchor."""
+    sections: dict[str, set[str]] = {}
+    anchor = ""
+    for line in page(lang, "reference/glossary.md").read_text(encoding="utf-8").splitlines():
+        if heading := re.match(r"^## (.*?)(?: \{#([\w-]+)\})?$", line):
+            anchor = heading.group(2) or re.sub(r"[^\w-]", "", heading.group(1).lower().replace(" ", "-"))
+            sections[anchor] = set()
+        elif line.startswith("|") and anchor:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if len(cells) == 4 and not set(cells[0]) <= set("-") and cells[0] not in ("Term", "中文"):
+                for cell in cells[:3] if lang == "zh" else cells[:2]:
+                    sections[anchor] |= aliases(cell)
+    return sections
+
+
+def defined(names: set[str], used: str) -> bool:
+    """Whether every term in ``used`` ("ron or tsumo", "riichi stick") is one of ``names``."""
+    for term in ALIAS_SPLIT.split(used.strip().lower()):
+        if term not in names and term.removesuffix("s") not in names and f"{term}s" not in names:
+            return False
+    return True
+
+
+def terms_used(lang: str) -> list[tuple[str, str, str | None]]:
+    """(page, term, glossary anchor or None) for every italic term and glossary link in the lessons of ``lang``."""
+    found = []
+    for path in sorted((COURSE / lang).rglob("*.md")):
+        text = FENCE.sub("", path.read_text(encoding="utf-8"))
+        name = str(path.relative_to(COURSE / lang))
+        found += [(name, match.group(1), None) for match in ITALIC.finditer(text)]
+        found += [(name, match.group(1), match.group(2)) for match in GLOSSARY_LINK.finditer(text)]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_term_a_lesson_marks_or_links_has_a_glossary_entry(lang: str) -> None:
+    sections = glossary_sections(lang)
+    everything = set().union(*sections.values())
+    missing = []
+    for name, term, anchor in terms_used(lang):
+        if anchor is None and not defined(everything, term):
+            missing.append(f"{name}: *{term}* is in no glossary entry")
+        elif anchor is not None and not defined(sections.get(anchor, set()), term):
+            missing.append(f"{name}: [{term}] links to #{anchor}, which has no entry for it")
+    assert not missing, "\n".join(missing)
+    assert len(terms_used(lang)) > 80
+
+
+def test_the_glossary_check_sees_an_unknown_term() -> None:
+    names = glossary_sections("en")["winning"]
+    assert defined(names, "ron or tsumo") and defined(names, "Furiten") and not defined(names, "nagashi")
+    assert ITALIC.findall("a *tonpuusen* and **bold** and ***both*** and 2 * 3 * 4") == ["tonpuusen"]
+
+
+# The terms issue 25 found missing: each has an entry in both editions.
+ISSUE_25_TERMS = ["guest wind", "tonpuusen", "hanchan", "all-last", "shimocha", "kamicha", "toimen", "menzen kafu"]
+ISSUE_25_TERMS += ["futei", "kyuushu kyuuhai", "suufon renda", "suukaikan", "suucha riichi", "sanchahou"]
+ISSUE_25_TERMS += ["tenpai-yame", "ryanhan shibari", "kakan", "juusanmen", "tsumo-son"]
+
+
+@pytest.mark.parametrize("term", ISSUE_25_TERMS)
+def test_a_term_the_glossary_once_lacked_has_an_entry_in_both_editions(term: str) -> None:
+    assert term in set().union(*glossary_sections("en").values()), term
+    romaji = {"guest wind": "kyakufuu"}.get(term, term)
+    assert any(romaji in aliases(row[2]) for row in glossary_rows("zh").values()), term
