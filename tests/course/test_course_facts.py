@@ -485,3 +485,54 @@ def test_a_term_the_glossary_once_lacked_has_an_entry_in_both_editions(term: str
     assert term in set().union(*glossary_sections("en").values()), term
     romaji = {"guest wind": "kyakufuu"}.get(term, term)
     assert any(romaji in aliases(row[2]) for row in glossary_rows("zh").values()), term
+
+
+# Asked before taught (issue 25): a question must not need a number that a later lesson teaches.
+
+QUESTION = re.compile(r"^```question\s*\n(.*?)^```", re.S | re.M)
+FU_LESSON, POINTS_LESSON = 11, 13
+
+
+def numbered_lessons(lang: str) -> list[tuple[int, Path]]:
+    found = []
+    for path in sorted((COURSE / lang).glob("*.md")):
+        order = re.search(r"^order: (\d+)$", path.read_text(encoding="utf-8"), re.M)
+        if order:
+            found.append((int(order.group(1)), path))
+    return found
+
+
+def questions(path: Path) -> list[dict]:
+    import json
+
+    return [json.loads(block) for block in QUESTION.findall(path.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_fu_question_on_a_kan_before_the_fu_lesson(lang: str) -> None:
+    """Kan fu are taught in lesson 11; lesson 6 once asked the fu of an open-kan hand."""
+    for order, path in numbered_lessons(lang):
+        for question in questions(path):
+            if order < FU_LESSON and question["ask"] == "fu":
+                kinds = {meld["kind"] for meld in question["request"].get("melds", [])}
+                assert not kinds & {"minkan", "ankan", "kakan", "shouminkan"}, (path.name, question)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_payment_asked_before_the_points_lesson_is_stated_in_the_lesson(lang: str) -> None:
+    """Before lesson 13 a points question may ask only a payment its prompt or its lesson states (4,000 all for a
+    dealer's mangan tsumo, 8,000/16,000 for a yakuman tsumo): lessons 6, 8 and 9 once asked them untaught."""
+    from tutor.engine.api import score_request
+
+    for order, path in numbered_lessons(lang):
+        if order >= POINTS_LESSON:
+            continue
+        text = path.read_text(encoding="utf-8")
+        taught = QUESTION.sub("", text)
+        for question in questions(path):
+            if question["ask"] != "points":
+                continue
+            paid = score_request(question["request"])["points"]
+            for amount in {value for value in paid.values() if value}:
+                stated = f"{amount:,}" in taught or f"{amount:,}" in question.get("prompt", "")
+                assert stated, f"{path.name}: {question['request']['hand']} pays {amount:,}, stated nowhere before"
