@@ -1,4 +1,4 @@
-"""Facts the course once got wrong (issue 12): each error is forbidden, and the right statement is checked where it can be.
+"""Facts the course once got wrong (issues 12 and 25): each error is forbidden, and the right statement is checked where it can be.
 
 The lessons are read as text, so these checks need no app and no engine.
 """
