@@ -1,6 +1,6 @@
 """Facts the course once got wrong (issues 12 and 25): each error is forbidden, and the right statement is checked where it can be.
 
-The lessons are read as text, so these checks need no app and no engine.
+The lessons are read as text; only the point tables and the payments asked before lesson 13 are worked out by the engine.
 """
 
 from __future__ import annotations
