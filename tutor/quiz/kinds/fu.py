@@ -14,7 +14,7 @@ from tutor.engine.tiles import index_name, pair_notation
 from tutor.messages.catalogues import DEFAULT, N_, Rendered, Said, Sentence, said
 from tutor.quiz.answers import Answer, AnswerError, parse_number
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import GetList, Grade, grade_number, register
+from tutor.quiz.questions import GetList, Grade, Order, grade_number, register
 from tutor.quiz.working import Working
 
 # Which fu feature (a practice target) each engine fu item trains.
@@ -90,6 +90,13 @@ class FuQuestion(HandNumberQuestion):
     name = N_("Fu")
     default_prompt = N_("How many fu, after rounding?")
     example = {"request": {"hand": "111m234p55s789s", "win": "5s", "melds": [{"kind": "pon", "tiles": "777z"}]}}
+    hand_part = True
+    asked_of_limit_hands = False
+    topics = ("fu",)
+
+    @classmethod
+    def part(cls, request: Mapping[str, Any], order: Order) -> dict[str, Any]:
+        return {**super().part(request, order), **({"itemised": True} if order.itemised else {})}
 
     @property
     def itemised(self) -> bool:

@@ -7,18 +7,55 @@ situation; the engine's :class:`~tutor.engine.score.ScoreResult` is their soluti
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, ClassVar
 
+from tutor.engine import targets
 from tutor.engine.api import evaluate
 from tutor.engine.report import describe_reading, payment_text
 from tutor.engine.score import ScoreResult
 from tutor.messages.catalogues import N_, Rendered, said
 from tutor.quiz.answers import Answer
-from tutor.quiz.questions import Question
+from tutor.quiz.questions import KINDS, Order, Question
 from tutor.quiz.working import Working
+
+LIMIT_TRIES = 20
+"""Hands drawn before a part a limit hand cannot ask is left out."""
+INSTEAD = "han"
+"""What a limit hand is asked when nothing asked of it can be (fu alone)."""
 
 
 class HandQuestion(Question):
     """A question about a scored hand (``{"request": {...score request...}}``)."""
+
+    hand_part: ClassVar[bool] = False
+    """A part a learner may ask of a practice hand, alone or with the others (the practice page lists them)."""
+    asked_of_limit_hands: ClassVar[bool] = True
+    """Whether a limit hand is asked this part: its fu change nothing, so fu is not (RULES.md §7)."""
+
+    @classmethod
+    def part(cls, request: Mapping[str, Any], order: Order) -> dict[str, Any]:
+        """This kind's part of a hand made to ``order``."""
+        return {"ask": cls.kind, "request": request}
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        """A hand (made for ``order.target``, else any), asked every part of ``order.parts`` that it can be."""
+        rng, difficulty = order.rng, order.difficulty
+        asked = [KINDS[kind] for kind in order.parts]
+        for attempt in range(LIMIT_TRIES):
+            if order.target is not None:
+                request = targets.hand_for(order.target, rng, difficulty)
+            else:
+                request = targets.random_hand(rng, difficulty)
+            result = evaluate(request)
+            assert result.best is not None
+            limit_hand = result.yakuman > 0 or result.han >= 5
+            kinds = [k for k in asked if not limit_hand or _asked_of_limit_hands(k)]
+            if kinds == asked or (kinds and attempt == LIMIT_TRIES - 1):
+                break
+            if not kinds and attempt == LIMIT_TRIES - 1:
+                kinds = [KINDS[INSTEAD]]
+        return [_part(kind, request, order) for kind in kinds]
 
     def solve(self) -> ScoreResult:
         return evaluate(self._require("request", Mapping))
@@ -82,3 +119,17 @@ class HandNumberQuestion(HandQuestion):
     def hand_number(self, result: ScoreResult) -> Answer:
         """The right answer read off the scored hand (it has a payment)."""
         raise NotImplementedError
+
+
+def is_hand_part(kind: type[Question]) -> bool:
+    """Whether a learner may ask this kind of a practice hand (:attr:`HandQuestion.hand_part`)."""
+    return issubclass(kind, HandQuestion) and kind.hand_part
+
+
+def _asked_of_limit_hands(kind: type[Question]) -> bool:
+    return not issubclass(kind, HandQuestion) or kind.asked_of_limit_hands
+
+
+def _part(kind: type[Question], request: Mapping[str, Any], order: Order) -> dict[str, Any]:
+    assert issubclass(kind, HandQuestion), f"{kind.kind!r} is not asked of a hand"
+    return kind.part(request, order)
