@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ from tutor.engine.points import LIMITS, possible_cell
 from tutor.engine.yaku import YAKU
 from tutor.messages.catalogues import DEFAULT, N_, translate
 from tutor.quiz.exercise import Exercise, ExerciseGrade
+from tutor.quiz.families import FAMILIES, Drill, family
 from tutor.quiz.kinds.hand import is_hand_part
 from tutor.quiz.kinds.table import TABLE_FU
 from tutor.quiz.makers import make_exercise
@@ -89,51 +90,8 @@ class SkillInfo:
     """A lesson or reference URL that teaches it."""
 
 
-Label = Callable[[str, str], str | None]
-"""A family's label of a skill's name in a language; None when the name is none of the family's."""
-Drill = Callable[[str, str, int], Exercise | None]
-"""A family's exercise on a name (name, seed, difficulty); None: any hand will do."""
-
-
-@dataclass(frozen=True)
-class Family:
-    """A kind of skill (``yaku:``, ``fu:``, ``table:`` ...), declared once with :func:`family`."""
-
-    id: str
-    group: str
-    """The heading its skills are listed under (marked ``N_``)."""
-    label: Label
-    known: Callable[[str], bool]
-    """Whether a name is one a drill can train (a drill for anything else is refused)."""
-    drill: Drill
-    lesson: Callable[[str], str] | None = None
-    """Where a name is taught; None: the lesson of the first topic that trains it (the curriculum)."""
-
-
-FAMILIES: dict[str, Family] = {}
-"""Every skill family by id, in the order they are declared below."""
-
 ANY_HAND = "points"
 """The topic whose hands are any hand: a skill with no drill of its own is practised there."""
-
-
-def family(
-    id: str,
-    group: str,
-    *,
-    known: Callable[[str], bool],
-    drill: Drill,
-    lesson: Callable[[str], str] | None = None,
-) -> Callable[[Label], Label]:
-    """Declare a skill family; the decorated function labels its skills."""
-
-    def register(label: Label) -> Label:
-        if id in FAMILIES:
-            raise ValueError(f"skill family {id!r} declared twice")
-        FAMILIES[id] = Family(id, group, label, known, drill, lesson)
-        return label
-
-    return register
 
 
 def info(skill: str, lang: str = DEFAULT) -> SkillInfo:
@@ -189,7 +147,7 @@ def _yaku_drill(name: str, seed: str, difficulty: int) -> Exercise | None:
     return make_exercise(TARGET_TOPICS.get(name, "one-han"), seed, difficulty, ("yaku", "han"), target=name)
 
 
-@family("yaku", N_("Yaku"), known=YAKU.__contains__, drill=_yaku_drill, lesson=lambda name: f"/yaku/{name}")
+@family("yaku", N_("Yaku"), "pinfu", known=YAKU.__contains__, drill=_yaku_drill, lesson=lambda name: f"/yaku/{name}")
 def _yaku_label(name: str, lang: str) -> str | None:
     return yaku_name(name, lang) if name in YAKU else None
 
@@ -203,7 +161,7 @@ def _fu_feature(name: str) -> bool:
     return target is not None and target.kind == "fu"
 
 
-@family("fu", N_("Fu"), known=_fu_feature, drill=_fu_drill)
+@family("fu", N_("Fu"), "kanchan", known=_fu_feature, drill=_fu_drill)
 def _fu_label(name: str, lang: str) -> str:
     feature = translate(FU_NAMES[name], lang) if name in FU_NAMES else name.replace("-", " ")
     return translate(N_("Fu: {name}"), lang).format(name=feature)
@@ -237,7 +195,7 @@ def _table_exercise(name: str, seed: str, difficulty: int = 2) -> Exercise:
     return Exercise("table", (Question.from_json(question),), f"table:{name}", 2, seed)
 
 
-@family("table", N_("Point table"), known=_table_cell, drill=_table_exercise)
+@family("table", N_("Point table"), "2-30-dealer-ron", known=_table_cell, drill=_table_exercise)
 def _table_label(name: str, lang: str = DEFAULT) -> str:
     """A point-table cell in ``lang``: ``3 han 40 fu, non-dealer ron``, ``Mangan, dealer tsumo``.
 
@@ -266,12 +224,12 @@ def _furiten_drill(name: str, seed: str, difficulty: int) -> Exercise | None:
     )
 
 
-@family("furiten", N_("Furiten"), known=targets.FURITEN_OUTCOMES.__contains__, drill=_furiten_drill)
+@family("furiten", N_("Furiten"), "discard", known=targets.FURITEN_OUTCOMES.__contains__, drill=_furiten_drill)
 def _furiten_label(name: str, lang: str) -> str:
     return translate(FURITEN_LABELS.get(name, name), lang)
 
 
-@family("waits", N_("Waits"), known={wait.label for wait in Wait}.__contains__, drill=_topic_drill("waits"))
+@family("waits", N_("Waits"), "kanchan", known={wait.label for wait in Wait}.__contains__, drill=_topic_drill("waits"))
 def _waits_label(name: str, lang: str) -> str:
     return translate(N_("Waits: {name}"), lang).format(name=name)
 
@@ -282,6 +240,7 @@ DORA_SKILLS = {"indicator": N_("Dora from the indicator"), "count": N_("Counting
 @family(
     "dora",
     N_("Dora"),
+    "indicator",
     known=("count", "indicator", "dora", "aka_dora", "ura_dora").__contains__,
     drill=_topic_drill("dora"),
 )
@@ -293,6 +252,7 @@ def _dora_label(name: str, lang: str) -> str:
 @family(
     "standings",
     N_("End of the game"),
+    "",
     known=lambda name: False,
     drill=lambda name, seed, difficulty: None,
     lesson=lambda name: "/lessons/table-procedure",
@@ -334,7 +294,7 @@ def _mistake_lesson(name: str) -> str:
     return MISTAKES[name].lesson
 
 
-@family("mistake", N_("Mistakes"), known=_mistake, drill=_mistake_exercise, lesson=_mistake_lesson)
+@family("mistake", N_("Mistakes"), "no-mangan-cap", known=_mistake, drill=_mistake_exercise, lesson=_mistake_lesson)
 def _mistake_label(name: str, lang: str) -> str | None:
     from tutor.quiz.mistakes import MISTAKES
 
