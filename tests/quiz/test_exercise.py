@@ -72,7 +72,7 @@ def test_itemised_fu_exercises_account_for_every_fu() -> None:
         (lambda: make_exercise("nope", "1"), "everyday-yaku"),
         (lambda: make_exercise("fu", "1", difficulty=5), "difficulty"),
         (lambda: make_exercise("fu", "1", target="pinfoo"), "pinfu"),
-        (lambda: make_exercise("fu", "1", parts=("fu", "colour")), "yaku, han, fu, points"),
+        (lambda: make_exercise("fu", "1", parts=("fu", "colour")), ", ".join(HAND_PARTS)),
     ],
 )
 def test_bad_requests_name_the_valid_choices(call: object, message: str) -> None:
