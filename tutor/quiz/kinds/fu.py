@@ -14,7 +14,7 @@ from tutor.engine.tiles import index_name, pair_notation
 from tutor.messages.catalogues import DEFAULT, N_, Rendered, Said, Sentence, said
 from tutor.quiz.answers import Answer, AnswerError, parse_number
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import GetList, Grade, Order, grade_number, register
+from tutor.quiz.questions import GetList, Grade, grade_number, register
 from tutor.quiz.working import Working
 
 # Which fu feature (a practice target) each engine fu item trains.
@@ -95,8 +95,8 @@ class FuQuestion(HandNumberQuestion):
     topics = ("fu",)
 
     @classmethod
-    def part(cls, request: Mapping[str, Any], order: Order) -> dict[str, Any]:
-        return {**super().part(request, order), **({"itemised": True} if order.itemised else {})}
+    def part(cls, request: Mapping[str, Any], itemised: bool = False) -> dict[str, Any]:
+        return {**super().part(request), **({"itemised": True} if itemised else {})}
 
     @property
     def itemised(self) -> bool:

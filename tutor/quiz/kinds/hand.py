@@ -6,7 +6,7 @@ situation; the engine's :class:`~tutor.engine.score.ScoreResult` is their soluti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tutor.engine import targets
@@ -33,8 +33,8 @@ class HandQuestion(Question):
     """Whether a limit hand is asked this part: its fu change nothing, so fu is not (RULES.md §7)."""
 
     @classmethod
-    def part(cls, request: Mapping[str, Any], order: Order) -> dict[str, Any]:
-        """This kind's part of a hand made to ``order``."""
+    def part(cls, request: Mapping[str, Any], itemised: bool = False) -> dict[str, Any]:
+        """This kind's part of a hand (``itemised``: fu asked one source at a time)."""
         return {"ask": cls.kind, "request": request}
 
     @classmethod
@@ -42,20 +42,15 @@ class HandQuestion(Question):
         """A hand (made for ``order.target``, else any), asked every part of ``order.parts`` that it can be."""
         rng, difficulty = order.rng, order.difficulty
         asked = [KINDS[kind] for kind in order.parts]
-        for attempt in range(LIMIT_TRIES):
+        for _ in range(LIMIT_TRIES):
             if order.target is not None:
                 request = targets.hand_for(order.target, rng, difficulty)
             else:
                 request = targets.random_hand(rng, difficulty)
             result = evaluate(request)
-            assert result.best is not None
-            limit_hand = result.yakuman > 0 or result.han >= 5
-            kinds = [k for k in asked if not limit_hand or _asked_of_limit_hands(k)]
-            if kinds == asked or (kinds and attempt == LIMIT_TRIES - 1):
+            if _askable(result, asked) == asked:
                 break
-            if not kinds and attempt == LIMIT_TRIES - 1:
-                kinds = [KINDS[INSTEAD]]
-        return [_part(kind, request, order) for kind in kinds]
+        return parts_of_hand(request, order.parts, order.itemised, result)
 
     def solve(self) -> ScoreResult:
         return evaluate(self._require("request", Mapping))
@@ -126,10 +121,24 @@ def is_hand_part(kind: type[Question]) -> bool:
     return issubclass(kind, HandQuestion) and kind.hand_part
 
 
-def _asked_of_limit_hands(kind: type[Question]) -> bool:
-    return not issubclass(kind, HandQuestion) or kind.asked_of_limit_hands
+def parts_of_hand(
+    request: Mapping[str, Any], parts: Sequence[str], itemised: bool = False, result: ScoreResult | None = None
+) -> list[dict[str, Any]]:
+    """The payloads asking ``parts`` (hand kinds, in the order given) of one hand, made or from a game:
+    a limit hand is not asked what changes nothing for it (fu), and is asked han when that leaves nothing.
+
+    >>> [p["ask"] for p in parts_of_hand({"hand": "111m999m111p999p11s", "win": "1s"}, ("fu", "points"))]
+    ['points']
+    >>> [p["ask"] for p in parts_of_hand({"hand": "111m999m111p999p11s", "win": "1s"}, ("fu",))]
+    ['han']
+    """
+    asked = [KINDS[part] for part in parts]
+    kinds = _askable(result or evaluate(request), asked) or ([KINDS[INSTEAD]] if asked else [])
+    for kind in kinds:
+        assert issubclass(kind, HandQuestion), f"{kind.kind!r} is not asked of a hand"
+    return [kind.part(request, itemised) for kind in kinds if issubclass(kind, HandQuestion)]
 
 
-def _part(kind: type[Question], request: Mapping[str, Any], order: Order) -> dict[str, Any]:
-    assert issubclass(kind, HandQuestion), f"{kind.kind!r} is not asked of a hand"
-    return kind.part(request, order)
+def _askable(result: ScoreResult, asked: list[type[Question]]) -> list[type[Question]]:
+    limit_hand = result.yakuman > 0 or result.han >= 5
+    return [k for k in asked if not limit_hand or not issubclass(k, HandQuestion) or k.asked_of_limit_hands]
