@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import random
 import re
 from pathlib import Path
 
@@ -12,8 +13,10 @@ from tutor.app import resource_dir
 from tutor.course import curriculum
 from tutor.course.curriculum import TARGET_TOPICS, TOPICS, skill_in_topics, skill_lesson_url, topic_of_target
 from tutor.engine import targets as engine
+from tutor.engine.api import score_request
 from tutor.engine.yaku import YAKU
 from tutor.quiz import makers
+from tutor.quiz.skills import FAMILIES
 
 ENGINE = Path(engine.__file__).resolve().parent
 
@@ -45,11 +48,31 @@ def test_every_hand_the_engine_makes_has_a_topic_unless_its_yaku_is_an_optional_
     assert untaught == {t for t in untaught if t in YAKU and YAKU[t].rule is not None}
 
 
-def test_every_engine_group_belongs_to_a_topic_and_gives_it_its_hands() -> None:
-    assert set(engine.TOPICS) <= set(TOPICS)
-    for topic in TOPICS.values():
-        if topic.targets:
-            assert topic.targets == engine.TOPICS[topic.id]
+def test_the_yaku_topics_pick_up_the_standard_yaku_by_their_han() -> None:
+    standard = [y for y in YAKU.values() if y.rule is None]
+    assert TOPICS["one-han"].targets == tuple(y.id for y in standard if y.han == 1 and not y.yakuman)
+    assert TOPICS["two-han"].targets == tuple(y.id for y in standard if y.han == 2 and not y.yakuman)
+    assert set(TOPICS["yakuman"].targets) == {y.id for y in standard if y.yakuman}
+
+
+def test_the_engine_keeps_no_topics() -> None:
+    # Topics are the curriculum's: the engine makes hands for targets, and knows no group of them.
+    assert not hasattr(engine, "TOPICS") and not hasattr(engine, "hand_for_topic")
+
+
+@pytest.mark.parametrize("topic", [t.id for t in TOPICS.values() if t.targets or t.hands])
+def test_every_topic_of_scored_hands_makes_hands_that_score(topic: str) -> None:
+    rng = random.Random(topic)
+    for _ in range(4):
+        response = score_request(curriculum.hand_for_topic(topic, rng, 2))
+        assert "error" not in response and response["yaku"]
+
+
+def test_a_topic_without_scored_hands_is_refused_with_the_ones_that_have_them() -> None:
+    for topic in ("nope", "waits"):
+        with pytest.raises(engine.TargetError, match="everyday-yaku") as refused:
+            curriculum.hand_for_topic(topic, random.Random(1))
+        assert "waits" not in str(refused.value).partition(":")[2]
 
 
 def test_the_makers_re_export_the_catalogue() -> None:
@@ -103,8 +126,11 @@ def test_the_lesson_of_a_skill(skill: str, url: str) -> None:
     assert skill_lesson_url(skill) == url
 
 
-def test_every_skill_family_has_a_topic() -> None:
-    assert {f for f in curriculum.SKILL_FAMILIES if curriculum.topic_of_skill(f"{f}:?") is None} == set()
+def test_every_skill_family_is_taught_by_a_topic_or_names_its_own_lesson() -> None:
+    untaught = {
+        f for f, family in FAMILIES.items() if curriculum.topic_of_skill(f"{f}:?") is None and not family.lesson
+    }
+    assert untaught == set()
 
 
 def test_the_engine_imports_nothing_outside_the_engine() -> None:

@@ -79,7 +79,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.url_map.converters["int"] = RowId  # before any route is added
     lessons_root = resource_dir("lessons")
-    i18n.init_app(app, i18n.available_languages(lessons_root))
+    i18n.init_app(app, i18n.available_languages())
     web_db.init_app(app)
     visitor.init_app(app)
     app.extensions["lessons"] = LessonLibrary(

@@ -510,13 +510,16 @@ def _check_book(library: LessonLibrary, lang: str) -> bool:
 def run_generate(args: argparse.Namespace) -> int:
     import random
 
+    from tutor.course.curriculum import TOPICS, hand_for_topic
     from tutor.engine import targets
 
     if args.list:
         for name, target in sorted(targets.TARGETS.items()):
             print(f"{target.kind:<4} {name:<24} {target.about}")
-        for topic, members in sorted(targets.TOPICS.items()):
-            print(f"topic {topic:<23} {', '.join(members)}")
+        for topic in sorted(TOPICS.values(), key=lambda t: t.id):
+            if topic.targets or topic.hands:
+                made = ", ".join(topic.targets) or getattr(topic.hands, "__name__", "")
+                print(f"topic {topic.id:<23} {made}")
         return 0
     if args.count < 1:
         print("tutor generate: --count must be at least 1", file=sys.stderr)
@@ -527,7 +530,7 @@ def run_generate(args: argparse.Namespace) -> int:
             if args.target:
                 request = targets.hand_for(args.target, rng, args.difficulty)
             elif args.topic:
-                request = targets.hand_for_topic(args.topic, rng, args.difficulty)
+                request = hand_for_topic(args.topic, rng, args.difficulty)
             else:
                 request = targets.random_hand(rng, args.difficulty)
             print(json.dumps(request, ensure_ascii=False) if args.jsonl else f"{number:>3}. {_worksheet_line(request)}")

@@ -18,12 +18,10 @@ from tutor.engine.targets import (
     DIFFICULTIES,
     FURITEN_OUTCOMES,
     TARGETS,
-    TOPICS,
     TargetError,
     dora_hand,
     furiten_situation,
     hand_for,
-    hand_for_topic,
     random_hand,
     tenpai_hand,
 )
@@ -125,18 +123,9 @@ def test_dora_hands_hold_dora() -> None:
         assert {y["id"] for y in response["yaku"]} & {"dora", "aka_dora", "ura_dora"}
 
 
-@pytest.mark.parametrize("topic", sorted(TOPICS))
-def test_every_topic_makes_scorable_hands(topic: str) -> None:
-    rng = random.Random(topic)
-    for _ in range(4):
-        assert "error" not in score_request(hand_for_topic(topic, rng, 2))
-
-
 def test_unknown_names_are_refused_with_the_valid_choices() -> None:
     with pytest.raises(TargetError, match="pinfu"):
         hand_for("pinfoo", random.Random(1))
-    with pytest.raises(TargetError, match="everyday-yaku"):
-        hand_for_topic("nope", random.Random(1))
     with pytest.raises(TargetError, match="difficulty"):
         hand_for("pinfu", random.Random(1), difficulty=4)
     with pytest.raises(TargetError, match="temporary"):

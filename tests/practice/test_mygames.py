@@ -10,6 +10,7 @@ import pytest
 from tutor.engine.api import score_request
 from tutor.gamelog import Recorded, Source, Win
 from tutor.practice.mygames import GENERAL, beside, exercise_of, topic_of
+from tutor.quiz.makers import HAND_PARTS
 
 KIRIAGE_HAND = {"hand": "234m567p234678s55s", "win": "2m", "riichi": True, "dora_indicators": ["1m"], "seat_wind": "S"}
 """Riichi, tanyao, pinfu and a dora: 4 han 30 fu, 7,700 on Tenhou, a mangan (8,000) with kiriage."""
@@ -50,7 +51,8 @@ def test_a_two_fu_double_wind_pair_is_named() -> None:
 
 @pytest.mark.parametrize(
     ("parts", "kinds"),
-    [((), ("yaku", "han", "fu", "points")), (("points", "han"), ("han", "points")), (("fu",), ("fu",))],
+    # No choice asks every part a hand can be asked, in the order of the kinds.
+    [((), HAND_PARTS), (("points", "han"), ("han", "points")), (("fu",), ("fu",))],
 )
 def test_a_logged_hand_asks_the_parts_chosen_in_the_usual_order(parts: tuple[str, ...], kinds: tuple[str, ...]) -> None:
     exercise = exercise_of(KIRIAGE_HAND, parts, False, "game/1/1")

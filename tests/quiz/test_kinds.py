@@ -3,6 +3,8 @@ itself, and a kind registered from outside works end to end without touching any
 
 from __future__ import annotations
 
+import pkgutil
+import random
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -12,12 +14,16 @@ from werkzeug.datastructures import MultiDict
 
 from tests.quiz.answering import right_answer, wrong_answer
 from tutor.quiz import KINDS, Grade, Question, QuestionError
+from tutor.quiz import kinds as kinds_package
 from tutor.quiz.answers import AnswerError, parse_number
 from tutor.quiz.exercise import PICK_KINDS, Exercise
+from tutor.quiz.kinds import ORDER
 from tutor.quiz.kinds.fu import FuQuestion
+from tutor.quiz.kinds.hand import HandQuestion
+from tutor.quiz.makers import HAND_PARTS, TOPICS, NoMaker, Topic, make_exercise, maker
 from tutor.quiz.mistakes import diagnose, working
 from tutor.quiz.present import expected_text, reveal_steps
-from tutor.quiz.questions import one, register
+from tutor.quiz.questions import Order, one, register
 from tutor.quiz.skills import info, skills_touched
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -42,31 +48,53 @@ def form_of(question: Question, answer: Any) -> MultiDict[str, str]:
 
 
 def test_the_kinds_are_registered_in_the_order_pages_list_them() -> None:
-    assert list(KINDS) == [
-        "yaku",
-        "han",
-        "fu",
-        "points",
-        "waits",
-        "furiten",
-        "dora",
-        "dora_tile",
-        "table",
-        "standings",
-    ]
-    assert PICK_KINDS == ("yaku", "waits", "dora_tile")
-    assert Exercise.part_names() == {
-        "yaku": "Yaku",
-        "han": "Han",
-        "fu": "Fu",
-        "points": "Points",
-        "waits": "Winning tiles",
-        "furiten": "Furiten",
-        "dora": "Dora",
-        "dora_tile": "Dora tiles",
-        "table": "Points",
-        "standings": "Final points",
+    # The kinds named in ORDER come first, in that order; any other module's kind follows.
+    assert list(KINDS)[: len(ORDER)] == list(ORDER)
+    assert {k for k in KINDS if k not in ORDER} == {
+        k.kind for k in KINDS.values() if k.__module__.rpartition(".")[2] not in ORDER
     }
+    assert tuple(kind for kind, question in KINDS.items() if question.picks) == PICK_KINDS
+    assert list(Exercise.part_names()) == list(KINDS)
+    assert [k for k in KINDS if k in PICK_KINDS][:3] == ["yaku", "waits", "dora_tile"]
+
+
+def test_every_kind_module_of_the_package_is_registered() -> None:
+    modules = {m.name for m in pkgutil.iter_modules(kinds_package.__path__)} - {"hand"}
+    assert modules == {KINDS[k].__module__.rpartition(".")[2] for k in KINDS}
+
+
+def test_the_hand_parts_are_the_kinds_that_say_so_in_the_order_of_the_kinds() -> None:
+    assert HAND_PARTS[:4] == ("yaku", "han", "fu", "points")  # what stored practice settings name
+    assert tuple(k for k, q in KINDS.items() if issubclass(q, HandQuestion) and q.hand_part) == HAND_PARTS
+    assert all(issubclass(KINDS[part], HandQuestion) for part in HAND_PARTS)
+
+
+# --- which kind makes which topic ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_every_topic_is_made_by_the_one_kind_that_names_it(topic: str) -> None:
+    kind = maker(topic)
+    assert [k for k in KINDS.values() if topic in k.topics] == [kind]
+    exercise = make_exercise(topic, "3")
+    assert exercise.parts and all(part.kind in KINDS for part in exercise.parts)
+
+
+def test_every_topic_a_kind_names_is_in_the_curriculum() -> None:
+    named = {topic for kind in KINDS.values() for topic in kind.topics}
+    assert named <= set(TOPICS), named - set(TOPICS)
+
+
+def test_a_topic_no_kind_makes_is_an_error_not_a_point_table_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    orphan = Topic("orphan", "Orphan", "fu")
+    monkeypatch.setitem(TOPICS, "orphan", orphan)
+    with pytest.raises(NoMaker, match="'orphan' must be made by one question kind, not 0"):
+        make_exercise("orphan", "1")
+
+
+def test_a_kind_that_makes_nothing_says_so() -> None:
+    with pytest.raises(NotImplementedError, match="'standings' makes no exercises"):
+        KINDS["standings"].make(Order(random.Random(1), 2))
 
 
 def test_a_kind_cannot_be_registered_twice() -> None:
@@ -75,8 +103,9 @@ def test_a_kind_cannot_be_registered_twice() -> None:
 
 
 def test_an_unknown_kind_is_refused_naming_every_kind() -> None:
-    with pytest.raises(QuestionError, match="yaku, han, fu, points, waits, furiten, dora, dora_tile, table, standings"):
+    with pytest.raises(QuestionError) as refused:
         Question.from_json({"ask": "shanten"})
+    assert str(refused.value).endswith(", ".join(KINDS)) and len(KINDS) > 1
 
 
 @pytest.mark.parametrize("question", examples())
@@ -129,10 +158,10 @@ def test_every_kind_lists_the_skills_it_trains(question: Question) -> None:
 @pytest.mark.parametrize("question", examples())
 def test_number_kinds_give_mistakes_a_working_and_others_none(question: Question) -> None:
     base = working(question)
-    if question.kind in ("han", "fu", "dora", "points", "table"):
-        assert base is not None and base.answer(question.kind) == question.number_answer()
-    else:
-        assert base is None and question.number_answer() is None
+    # A kind gives a working exactly when it is answered with a number, and the working gives that number.
+    assert (base is None) == (question.number_answer() is None)
+    if base is not None:
+        assert base.answer(question.kind) == question.number_answer()
 
 
 def test_stored_exercises_load_and_store_again_unchanged() -> None:

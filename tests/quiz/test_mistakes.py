@@ -11,7 +11,8 @@ import pytest
 
 from tutor.course.lessons import render_page
 from tutor.engine.targets import random_hand
-from tutor.quiz import Question
+from tutor.quiz import KINDS, Question
+from tutor.quiz.kinds.hand import HandNumberQuestion
 from tutor.quiz.mistakes import MISTAKES, Answer, Mistake, diagnose, right_answer, working
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "en"
@@ -392,11 +393,15 @@ def _check_question(question: Question) -> None:
             assert known.id in ids(question, as_text(answer))
 
 
+NUMBER_HAND_KINDS = [kind for kind, question in KINDS.items() if issubclass(question, HandNumberQuestion)]
+"""Every kind asked of a scored hand and answered with a number (han, fu, points, dora, ...)."""
+
+
 @pytest.mark.parametrize("difficulty", [1, 2, 3])
 def test_generated_hands_never_diagnose_the_right_answer(difficulty: int) -> None:
     for seed in range(120):
         request = random_hand(random.Random(seed), difficulty)
-        for kind in ("points", "han", "fu", "dora"):
+        for kind in NUMBER_HAND_KINDS:
             question = ask(kind, request)
             try:
                 _check_question(question)

@@ -22,6 +22,7 @@ from tests.web.test_classroom import join, open_class, send, user
 from tests.web.test_openapi import check
 from tests.web.test_practice import count, form_answers, served
 from tutor.gamelog import read_log
+from tutor.quiz.makers import HAND_PARTS
 
 FIXTURES = Path(__file__).parents[1] / "gamelog" / "fixtures"
 GAME_XML = (FIXTURES / "game.mjlog").read_bytes()
@@ -83,7 +84,7 @@ def test_an_uploaded_log_is_practised_hand_by_hand_with_the_log_beside_ours(app:
     while True:
         one = served(app, qid)
         seen.append(one.exercise.main.data["request"])
-        assert set(one.exercise.kinds) <= {"yaku", "han", "fu", "points"} and "han" in one.exercise.kinds
+        assert set(one.exercise.kinds) <= set(HAND_PARTS) and "han" in one.exercise.kinds
         page, following = answer_and_next(client, app, qid)
         win = WINS[len(seen) - 1]
         assert "The log's result beside ours" in page
@@ -256,7 +257,7 @@ def test_nothing_chosen_and_bad_parts_are_named(app: Flask, client: FlaskClient)
     response = upload(client, None)
     assert response.status_code == 400 and "Choose a log file or paste the log" in response.get_data(as_text=True)
     response = upload(client, GAME_XML, part="dora")
-    assert response.status_code == 400 and "a hand can be asked for yaku, han, fu, points, not dora" in (
+    assert response.status_code == 400 and f"a hand can be asked for {', '.join(HAND_PARTS)}, not dora" in (
         response.get_data(as_text=True)
     )
     assert game_ids(app) == []

@@ -5,12 +5,13 @@ assignment: "Fu", "2-han yaku", "Furiten". Everything above the engine looks
 topics up here (the quiz makers, practice, the classroom's assignment form,
 skill labels) instead of spelling slugs of its own. No Flask and no database.
 
-The engine knows nothing of lessons: it keeps the list of hands it can make
-(:data:`tutor.engine.targets.TARGETS`, grouped in
-:data:`tutor.engine.targets.TOPICS`), and a topic here names the engine's
-group its hands come from. ``tests/test_curriculum.py`` checks that every
-target named here exists in the engine and the other way round, and that every
-lesson named here exists.
+The engine knows nothing of lessons or topics: it keeps the rules and the
+hands it can make to order (:data:`tutor.engine.targets.TARGETS`), and a topic
+here names the targets its hands are made for. Which question kind makes a
+topic's exercises is said by the kind (its ``topics``, in
+:mod:`tutor.quiz.kinds`). ``tests/test_curriculum.py`` checks that every
+target named here exists in the engine and that every target is taught by a
+topic, and that every lesson named here exists.
 
 >>> TOPICS["fu"].lesson_url, TOPICS["fu"].target_skill("kanchan")
 ('/lessons/fu', 'fu:kanchan')
@@ -25,14 +26,14 @@ lesson named here exists.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from random import Random
+from typing import Any
 
 from tutor.engine import targets as engine
+from tutor.engine.yaku import YAKU
 from tutor.messages.catalogues import N_
-
-SKILL_FAMILIES = ("yaku", "fu", "table", "furiten", "waits", "dora", "mistake")
-"""Every kind of skill (``family:name``, see :mod:`tutor.quiz.skills`)."""
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,6 @@ class Topic:
     """What the practice page and the assignment form call it."""
     lesson: str
     """The slug of the lesson that teaches it (``lessons/en/NN-<slug>.md``)."""
-    kind: str
-    """"hand" (a scored hand, asked in parts), or "waits", "furiten", "dora", "table"."""
     targets: tuple[str, ...] = ()
     """Yaku ids or fu features its hands are made for (empty: any hand)."""
     parts: tuple[str, ...] = ()
@@ -52,6 +51,8 @@ class Topic:
     """The skill family of its targets: "yaku" or "fu" ("" when it has none)."""
     families: tuple[str, ...] = ()
     """Skill families it trains whole, whatever the name: every ``table:`` cell, every ``mistake:``, ..."""
+    hands: Callable[[Random, int], dict[str, Any]] | None = None
+    """For a topic of scored hands without targets: how ``tutor generate --topic`` makes one."""
 
     @property
     def lesson_url(self) -> str:
@@ -66,26 +67,60 @@ class Topic:
         return family in self.families or (family == self.target_family and name in self.targets)
 
 
-def _yaku_topic(id: str, title: str) -> Topic:
-    # The lesson of each yaku topic shares its slug; the hands come from the engine's group of that name.
-    return Topic(id, title, id, "hand", engine.TOPICS[id], ("yaku", "han"), "yaku")
+def _yaku_topic(id: str, title: str, targets: Iterable[str]) -> Topic:
+    # The lesson of each yaku topic shares its slug.
+    return Topic(id, title, id, tuple(targets), ("yaku", "han"), "yaku")
 
+
+def _yaku_of(han: int) -> tuple[str, ...]:
+    """The standard yaku of ``han`` han, closed, in the engine's order (new yaku join by their han;
+    local yaku stay out of topics)."""
+    return tuple(y.id for y in YAKU.values() if y.han == han and not y.yakuman and y.rule is None)
+
+
+EVERYDAY_YAKU = (
+    "riichi",
+    "menzen_tsumo",
+    "yakuhai_haku",
+    "yakuhai_hatsu",
+    "yakuhai_chun",
+    "yakuhai_seat_wind",
+    "yakuhai_round_wind",
+    "tanyao",
+    "pinfu",
+)
+FU_FEATURES = (
+    "closed-ron",
+    "kanchan",
+    "penchan",
+    "tanki",
+    "ron-triplet",
+    "closed-terminal-triplet",
+    "open-triplet",
+    "closed-kan",
+    "open-kan",
+    "value-pair",
+    "double-wind-pair",
+    "pinfu-tsumo",
+    "open-pinfu",
+    "chiitoitsu-fu",
+)
 
 TOPICS: dict[str, Topic] = {
     t.id: t
     for t in (
-        _yaku_topic("everyday-yaku", N_("Everyday yaku")),
-        _yaku_topic("one-han", N_("1-han yaku")),
-        _yaku_topic("two-han", N_("2-han yaku")),
-        _yaku_topic("three-six-han", N_("3- and 6-han yaku")),
-        _yaku_topic("yakuman", N_("Yakuman")),
+        _yaku_topic("everyday-yaku", N_("Everyday yaku"), EVERYDAY_YAKU),
+        _yaku_topic("one-han", N_("1-han yaku"), _yaku_of(1)),
+        _yaku_topic("two-han", N_("2-han yaku"), _yaku_of(2)),
+        _yaku_topic("three-six-han", N_("3- and 6-han yaku"), ("ryanpeikou", "junchan", "honitsu", "chinitsu")),
+        _yaku_topic("yakuman", N_("Yakuman"), (y.id for y in YAKU.values() if y.yakuman and y.rule is None)),
         # Mistakes (forgetting a fu, the mangan cap, ...) show in fu, points and table answers.
-        Topic("fu", N_("Fu"), "fu", "hand", engine.TOPICS["fu"], ("fu",), "fu", ("mistake",)),
-        Topic("points", N_("Points"), "points", "hand", (), ("points",), families=("mistake",)),
-        Topic("dora", N_("Dora"), "dora", "dora", families=("dora",)),
-        Topic("waits", N_("Waits"), "waits", "waits", families=("waits",)),
-        Topic("furiten", N_("Furiten"), "furiten", "furiten", families=("furiten",)),
-        Topic("table", N_("Point-table drill"), "point-table", "table", families=("table", "mistake")),
+        Topic("fu", N_("Fu"), "fu", FU_FEATURES, ("fu",), "fu", ("mistake",)),
+        Topic("points", N_("Points"), "points", (), ("points",), families=("mistake",), hands=engine.random_hand),
+        Topic("dora", N_("Dora"), "dora", families=("dora",), hands=engine.dora_hand),
+        Topic("waits", N_("Waits"), "waits", families=("waits",)),
+        Topic("furiten", N_("Furiten"), "furiten", families=("furiten",)),
+        Topic("table", N_("Point-table drill"), "point-table", families=("table", "mistake")),
     )
 }
 """Practice topics, in the order quiz seeds depend on (see below); the lessons have since been reordered."""
@@ -106,6 +141,20 @@ def topic_of_target(target: str) -> str | None:
 
 def targets_of(topic: str) -> tuple[str, ...]:
     return TOPICS[topic].targets
+
+
+def hand_for_topic(topic: str, rng: Random, difficulty: int = 2) -> dict[str, Any]:
+    """A score request for a hand of ``topic`` (``tutor generate --topic``): made for one of its
+    targets, or as the topic makes hands without targets (any hand for points, a hand with dora for dora).
+    Refuses a topic that asks no scored hand (waits, furiten, the point table)."""
+    spec = TOPICS.get(topic)
+    if spec is None or not (spec.targets or spec.hands):
+        choices = ", ".join(t.id for t in TOPICS.values() if t.targets or t.hands)
+        raise engine.TargetError(f"unknown topic {topic!r}; choose a topic of scored hands: {choices}")
+    if spec.targets:
+        return engine.hand_for(rng.choice(spec.targets), rng, difficulty)
+    assert spec.hands is not None
+    return spec.hands(rng, difficulty)
 
 
 def skill_in_topics(skill: str, topics: Iterable[str]) -> bool:

@@ -1,4 +1,4 @@
-"""Hands made to order for practice: a yaku, a fu feature, a topic, a difficulty.
+"""Hands made to order for practice: a yaku, a fu feature, tenpai, furiten, at a difficulty.
 
 Each target builds its hand constructively: it picks the groups the yaku or
 fu item needs, fills the rest at random from what the set has left, decides
@@ -727,44 +727,6 @@ def _chiitoitsu_fu(b: Builder, difficulty: int) -> Plan | None:
 # The engine knows no lessons: these are only named groups of the hands it can make. The curriculum
 # (tutor/course/curriculum.py) gives each topic its title and lesson and names the group its hands come from.
 
-TOPICS: dict[str, tuple[str, ...]] = {
-    "everyday-yaku": (
-        "riichi",
-        "menzen_tsumo",
-        "yakuhai_haku",
-        "yakuhai_hatsu",
-        "yakuhai_chun",
-        "yakuhai_seat_wind",
-        "yakuhai_round_wind",
-        "tanyao",
-        "pinfu",
-    ),
-    "one-han": tuple(y.id for y in YAKU.values() if y.han == 1 and not y.yakuman and y.rule is None),
-    "two-han": tuple(y.id for y in YAKU.values() if y.han == 2 and not y.yakuman and y.rule is None),
-    "three-six-han": ("ryanpeikou", "junchan", "honitsu", "chinitsu"),
-    "yakuman": tuple(y.id for y in YAKU.values() if y.yakuman and y.rule is None),
-    "fu": (
-        "closed-ron",
-        "kanchan",
-        "penchan",
-        "tanki",
-        "ron-triplet",
-        "closed-terminal-triplet",
-        "open-triplet",
-        "closed-kan",
-        "open-kan",
-        "value-pair",
-        "double-wind-pair",
-        "pinfu-tsumo",
-        "open-pinfu",
-        "chiitoitsu-fu",
-    ),
-    "points": ("random",),
-    "dora": ("dora",),
-}
-"""Groups of targets by name (``tutor generate --topic``): each draws from these targets (``random``: any hand;
-``dora``: a hand holding dora)."""
-
 
 def valid_names() -> str:
     return ", ".join(sorted(TARGETS))
@@ -794,17 +756,6 @@ def dora_hand(rng: Random, difficulty: int = 2) -> dict[str, Any]:
         lambda b, d: b.fill(Plan(fields={"_dora": True}), range(34)),
         lambda r: bool(r.dora) and not r.yakuman,
     )
-
-
-def hand_for_topic(topic: str, rng: Random, difficulty: int = 2) -> dict[str, Any]:
-    if topic not in TOPICS:
-        raise TargetError(f"unknown topic {topic!r}; choose from {', '.join(sorted(TOPICS))}")
-    choice = rng.choice(TOPICS[topic])
-    if choice == "random":
-        return random_hand(rng, difficulty)
-    if choice == "dora":
-        return dora_hand(rng, difficulty)
-    return hand_for(choice, rng, difficulty)
 
 
 def _make(rng: Random, difficulty: int, make: PlanMaker, check: Callable[[ScoreResult], bool]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,33 @@ if TYPE_CHECKING:
     """Where the catalogues live; tests point it at a catalogue of their own."""
 
 DEFAULT = "en"
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language the tutor speaks: declared once in :data:`LANGUAGES`, with its catalogue beside it."""
+
+    code: str
+    """Its code: the folder of its catalogue and lessons, ``?lang=``, ``tutor score --lang``."""
+    name: str
+    """What its own readers call it (the switch in the header)."""
+    tag: str = ""
+    """Its BCP 47 tag where that is more than its code (``<html lang>``, number formats): ``zh-Hans``."""
+    partial: bool = False
+    """Its catalogue is still being translated: the switch says so (untranslated sentences show in
+    English), and the completeness test lets it be incomplete."""
+
+
+LANGUAGES: dict[str, Language] = {
+    language.code: language
+    for language in (
+        # Adding a language is its catalogue (docs/architecture.md) and one line here.
+        Language("en", "English"),
+        Language("zh", "中文", tag="zh-Hans"),
+    )
+}
+"""Every language, English (the source) first, in the order the switch lists them."""
+
 _FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "translations")
 
 
@@ -52,14 +80,15 @@ def _translations() -> Path:
 
 
 def languages() -> list[str]:
-    """English and every language with an interface catalogue (``TRANSLATIONS/<lang>/LC_MESSAGES/messages.po``),
-    found without pathlib (``tutor score`` lists them in its options)."""
+    """English and every language of :data:`LANGUAGES` whose catalogue
+    (``TRANSLATIONS/<lang>/LC_MESSAGES/messages.po``) is there, found without pathlib (``tutor score``
+    lists them in its options)."""
     folder = os.fspath(globals().get("TRANSLATIONS", _FOLDER))
-    found = {DEFAULT}
-    for name in os.listdir(folder) if os.path.isdir(folder) else ():
-        if os.path.exists(os.path.join(folder, name, "LC_MESSAGES", "messages.po")):
-            found.add(name)
-    return sorted(found)
+    return [
+        code
+        for code in LANGUAGES
+        if code == DEFAULT or os.path.exists(os.path.join(folder, code, "LC_MESSAGES", "messages.po"))
+    ]
 
 
 def N_(message: str) -> str:

@@ -14,28 +14,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from tutor.course.curriculum import TOPICS as TOPICS
 from tutor.course.curriculum import Topic as Topic
 from tutor.engine import targets
-from tutor.engine.points import possible_cell
 
 # The topics live in the curriculum; they are re-exported for the modules that read them here.
 from tutor.messages.catalogues import N_, Problem
 from tutor.quiz.exercise import Exercise
-from tutor.quiz.questions import Question
+from tutor.quiz.kinds.hand import is_hand_part
+from tutor.quiz.questions import KINDS, Order, Question
 
-HAND_PARTS = ("yaku", "han", "fu", "points")
-"""What a learner may ask of a scored hand, in any combination."""
+HAND_PARTS = tuple(kind for kind, question in KINDS.items() if is_hand_part(question))
+"""What a learner may ask of a scored hand, in any combination (``yaku``, ``han``, ``fu``, ``points``)."""
 
 HAND_PARTS_ONLY = N_("a hand can be asked for {parts}, not {bad}")
-TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_TRIES = 20
 
 
 class ExerciseError(Problem):
     """Unknown topic, target, part or difficulty; the message lists the valid ones."""
+
+
+class NoMaker(LookupError):
+    """A topic no question kind declares it makes: a mistake in the code, not in a request."""
+
+
+def maker(topic: str) -> type[Question]:
+    """The question kind that makes the exercises of ``topic`` (it names the topic in its ``topics``).
+
+    >>> maker("fu").kind, maker("dora").kind
+    ('fu', 'dora')
+    """
+    found = [question for question in KINDS.values() if topic in question.topics]
+    if len(found) != 1:
+        raise NoMaker(
+            f"topic {topic!r} must be made by one question kind, not {len(found)} "
+            f"({', '.join(q.kind for q in found) or 'none'}): name it in one kind's `topics`"
+        )
+    return found[0]
 
 
 def make_exercise(
@@ -61,20 +77,11 @@ def make_exercise(
             target=target,
             choices=targets.valid_names(),
         )
+    asked = _asked(spec, parts)
     rng = random.Random(f"{topic}|{target}|{difficulty}|{seed}")
-    made: list[dict[str, Any]]
-    if spec.kind == "hand":
-        if target is None and spec.targets:
-            target = rng.choice(spec.targets)
-        made = _hand_parts(rng, difficulty, _asked(spec, parts), target, itemised)
-    elif spec.kind == "waits":
-        made = [{"ask": "waits", **targets.tenpai_hand(rng, difficulty)}]
-    elif spec.kind == "furiten":
-        made = [{"ask": "furiten", **targets.furiten_situation(rng, difficulty)}]
-    elif spec.kind == "dora":
-        made = _dora_parts(rng, difficulty)
-    else:
-        made = [_table_question(rng, difficulty)]
+    if target is None and spec.targets:
+        target = rng.choice(spec.targets)
+    made = maker(topic).make(Order(rng, difficulty, target, asked, itemised))
     return Exercise(topic, tuple(Question.from_json(q) for q in made), target, difficulty, seed)
 
 
@@ -85,57 +92,3 @@ def _asked(spec: Topic, parts: Sequence[str] | None) -> tuple[str, ...]:
     if unknown:
         raise ExerciseError(HAND_PARTS_ONLY, parts=", ".join(HAND_PARTS), bad=", ".join(unknown))
     return tuple(p for p in HAND_PARTS if p in parts)  # always in the same order
-
-
-def _hand_parts(
-    rng: random.Random, difficulty: int, asked: tuple[str, ...], target: str | None, itemised: bool
-) -> list[dict[str, Any]]:
-    for attempt in range(LIMIT_TRIES):
-        if target is not None:
-            request = targets.hand_for(target, rng, difficulty)
-        else:
-            request = targets.random_hand(rng, difficulty)
-        result = Question.from_json({"ask": "han", "request": request}).result
-        assert result is not None and result.best is not None
-        # The fu of a limit hand change nothing, so they are not asked (RULES.md §7).
-        limit_hand = result.yakuman > 0 or result.han >= 5
-        kinds = [k for k in asked if not (k == "fu" and limit_hand)]
-        if kinds == list(asked) or (kinds and attempt == LIMIT_TRIES - 1):
-            break
-        if not kinds and attempt == LIMIT_TRIES - 1:
-            kinds = ["han"]
-    parts: list[dict[str, Any]] = []
-    for kind in kinds:
-        part: dict[str, Any] = {"ask": kind, "request": request}
-        if kind == "fu" and itemised:
-            part["itemised"] = True
-        parts.append(part)
-    return parts
-
-
-def _dora_parts(rng: random.Random, difficulty: int) -> list[dict[str, Any]]:
-    if rng.random() < 0.4:
-        count = 1 if difficulty == 1 else rng.choice((1, 2, 2, 3))
-        # Wrap-arounds (9 → 1, North → East, Red → White) are the usual slips: lean on them.
-        corners = ["9m", "9p", "9s", "4z", "7z", "3z", "6z"]
-        pool = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
-        picks = [rng.choice(corners if rng.random() < 0.5 else pool) for _ in range(count)]
-        return [{"ask": "dora_tile", "indicators": "".join(picks)}]
-    return [{"ask": "dora", "request": targets.dora_hand(rng, max(difficulty, 2))}]
-
-
-def _table_question(rng: random.Random, difficulty: int) -> dict[str, Any]:
-    dealer, tsumo = rng.random() < 0.3, rng.random() < 0.5
-    if difficulty > 1 and rng.random() < 0.2:
-        han, fu = rng.choice((5, 6, 7, 8, 9, 10, 11, 12, 13)), None
-    else:
-        cells = [(h, f) for h in (1, 2, 3, 4) for f in TABLE_FU if possible_cell(h, f, tsumo)]
-        if difficulty == 1:
-            cells = [(h, f) for h, f in cells if f in (30, 40)]  # the rows everyone learns first
-        han, fu = rng.choice(cells)
-    question: dict[str, Any] = {"ask": "table", "han": han, "dealer": dealer, "tsumo": tsumo}
-    if fu is not None:
-        question["fu"] = fu
-    if difficulty == 3 and rng.random() < 0.5:
-        question["honba"] = rng.randint(1, 4)
-    return question

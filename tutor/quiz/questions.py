@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -59,6 +60,21 @@ GetList = Callable[[str], list[str]]
 
 class QuestionError(ValueError):
     """A question payload that cannot be asked (bad JSON, or a hand the engine refuses)."""
+
+
+@dataclass(frozen=True)
+class Order:
+    """What a new exercise is made to (:func:`tutor.quiz.makers.make_exercise` checks it first)."""
+
+    rng: random.Random
+    """Seeded by the topic, target, difficulty and seed: the same order always makes the same exercise."""
+    difficulty: int
+    target: str | None = None
+    """The yaku id or fu feature a hand is made for (None: any hand)."""
+    parts: tuple[str, ...] = ()
+    """What a scored hand asks: the learner's choice, else the topic's default."""
+    itemised: bool = False
+    """Fu asked one source at a time."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +131,9 @@ class Question:
     """Answered by ticking several choices: ticking none is then an answer (a wrong one, or "none")."""
     example: ClassVar[dict[str, Any]]
     """A payload of this kind that can be asked (for documentation and for the registry's tests)."""
+    topics: ClassVar[tuple[str, ...]] = ()
+    """The curriculum topics (:mod:`tutor.course.curriculum`) whose exercises this kind makes, with
+    :meth:`make`. A kind no topic asks for is still asked by teachers' own questions and the API."""
 
     @classmethod
     def from_json(cls, obj: Any) -> Question:
@@ -131,6 +150,11 @@ class Question:
         offer = self.data.get("offer", [])
         if not isinstance(offer, list) or not all(isinstance(y, str) and y in YAKU for y in offer):
             raise QuestionError('"offer" lists yaku ids to show among the choices, such as ["pinfu", "tanyao"]')
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        """The payloads (``{"ask": ...}``) of a new exercise of one of :attr:`topics`, drawn from ``order.rng``."""
+        raise NotImplementedError(f"question kind {cls.kind!r} makes no exercises of its own")
 
     def to_json(self) -> dict[str, Any]:
         return {"ask": self.kind, **self.data, **({"prompt": self.prompt} if self.prompt else {})}

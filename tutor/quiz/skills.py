@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +30,11 @@ from tutor.engine.points import LIMITS, possible_cell
 from tutor.engine.yaku import YAKU
 from tutor.messages.catalogues import DEFAULT, N_, translate
 from tutor.quiz.exercise import Exercise, ExerciseGrade
-from tutor.quiz.makers import TABLE_FU, make_exercise
-from tutor.quiz.questions import Question
+from tutor.quiz.families import FAMILIES, Drill, family
+from tutor.quiz.kinds.hand import is_hand_part
+from tutor.quiz.kinds.table import TABLE_FU
+from tutor.quiz.makers import make_exercise
+from tutor.quiz.questions import KINDS, Question
 
 FURITEN_LABELS = {
     "ron": N_("Ron allowed (no furiten)"),
@@ -74,7 +77,7 @@ def skills_touched(exercise: Exercise, grade: ExerciseGrade, answers: Mapping[st
     return touched
 
 
-# --- what a skill is called, where it is taught, and how to practise it -------------------------
+# --- skill families: what a skill is called, where it is taught, and how to practise it -------------
 
 
 @dataclass(frozen=True)
@@ -87,65 +90,25 @@ class SkillInfo:
     """A lesson or reference URL that teaches it."""
 
 
+ANY_HAND = "points"
+"""The topic whose hands are any hand: a skill with no drill of its own is practised there."""
+
+
 def info(skill: str, lang: str = DEFAULT) -> SkillInfo:
     """What a skill is called in ``lang`` (English by default), its group and where it is taught.
 
     ``group`` stays the English heading (marked for translation: render it with ``_()``)."""
-    family, _, name = skill.partition(":")
-    if family == "yaku" and name in YAKU:
-        return SkillInfo(skill, yaku_name(name, lang), N_("Yaku"), f"/yaku/{name}")
-    if family == "fu":
-        feature = translate(FU_NAMES[name], lang) if name in FU_NAMES else name.replace("-", " ")
-        label = translate(N_("Fu: {name}"), lang).format(name=feature)
-        return SkillInfo(skill, label, N_("Fu"), skill_lesson_url(skill))
-    if family == "table":
-        return SkillInfo(skill, _table_label(name, lang), N_("Point table"), skill_lesson_url(skill))
-    if family == "furiten":
-        return SkillInfo(skill, translate(FURITEN_LABELS.get(name, name), lang), N_("Furiten"), skill_lesson_url(skill))
-    if family == "waits":
-        label = translate(N_("Waits: {name}"), lang).format(name=name)
-        return SkillInfo(skill, label, N_("Waits"), skill_lesson_url(skill))
-    if family == "dora":
-        names = {"indicator": N_("Dora from the indicator"), "count": N_("Counting dora"), "aka_dora": N_("Red fives")}
-        label = translate(names[name], lang) if name in names else name.replace("_", " ").capitalize()
-        return SkillInfo(skill, label, N_("Dora"), skill_lesson_url(skill))
-    if family == "standings":
-        label = translate(N_("Final points with uma and oka ({rules})"), lang).format(rules=name)
-        return SkillInfo(skill, label, N_("End of the game"), "/lessons/table-procedure")
-    if family == "mistake":
-        from tutor.quiz.mistakes import MISTAKES
-
-        mistake = MISTAKES.get(name)
-        if mistake is not None:
-            return SkillInfo(skill, _capitalized(translate(mistake.label, lang)), N_("Mistakes"), mistake.lesson)
-    return SkillInfo(skill, skill, N_("Other"), "/lessons/")
+    name = skill.partition(":")[2]
+    found = FAMILIES.get(skill.partition(":")[0])
+    said = found.label(name, lang) if found else None
+    if found is None or said is None:
+        return SkillInfo(skill, skill, N_("Other"), "/lessons/")
+    lesson = found.lesson(name) if found.lesson else skill_lesson_url(skill)
+    return SkillInfo(skill, said, found.group, lesson)
 
 
 def label(skill: str, lang: str = DEFAULT) -> str:
     return info(skill, lang).label
-
-
-def _capitalized(sentence: str) -> str:
-    """Like ``str.capitalize`` (kept for English, where labels start lower-case), but only the first letter."""
-    return sentence.capitalize() if sentence.isascii() else sentence[:1].upper() + sentence[1:]
-
-
-def _table_label(name: str, lang: str = DEFAULT) -> str:
-    """A point-table cell in ``lang``: ``3 han 40 fu, non-dealer ron``, ``Mangan, dealer tsumo``.
-
-    >>> _table_label("3-40-non_dealer-ron"), _table_label("mangan-dealer-tsumo")
-    ('3 han 40 fu, non-dealer ron', 'Mangan, dealer tsumo')
-    """
-    size, _, rest = name.rpartition("-")
-    size, _, role = size.rpartition("-")
-    # The engine's own words for who wins how, and for the limits (a name from elsewhere is shown as it is).
-    payment_id = f"payment.{role}_{rest}"
-    how = message_text(payment_id, lang) if payment_id in ENGLISH else f"{role.replace('_', '-')} {rest}"
-    han, _, fu = size.partition("-")
-    if han.isdigit():
-        return translate(N_("{han} han {fu} fu, {how}"), lang).format(han=han, fu=fu, how=how)
-    limit = message_text(f"limit.{han}", lang) if han in LIMITS else han.replace("_", " ").capitalize()
-    return translate(N_("{limit}, {how}"), lang).format(limit=limit, how=how)
 
 
 def known_skill(skill: str) -> bool:
@@ -154,50 +117,66 @@ def known_skill(skill: str) -> bool:
     >>> [known_skill(s) for s in ("yaku:pinfu", "fu:kanchan", "table:3-40-non_dealer-ron", "yaku:zzz", "table:9-9-x")]
     [True, True, True, False, False]
     """
-    from tutor.quiz.mistakes import MISTAKES
-
     family, _, name = skill.partition(":")
-    if family == "table":
-        *cell, who, how = name.split("-") if name.count("-") >= 2 else ("", "", "")
-        if who not in ("dealer", "non_dealer") or how not in ("tsumo", "ron"):
-            return False
-        if len(cell) == 1:
-            return cell[0] in LIMITS
-        return len(cell) == 2 and cell[0].isdigit() and cell[1].isdigit() and int(cell[1]) in TABLE_FU
-    known: dict[str, Collection[str]] = {
-        "yaku": YAKU,
-        "fu": [t for t, target in targets.TARGETS.items() if target.kind == "fu"],
-        "furiten": targets.FURITEN_OUTCOMES,
-        "waits": [wait.label for wait in Wait],
-        "dora": ("count", "indicator", "dora", "aka_dora", "ura_dora"),
-        "mistake": MISTAKES,
-    }
-    return name in known.get(family, ())
+    return family in FAMILIES and FAMILIES[family].known(name)
 
 
 def exercise_for(skill: str, seed: str, difficulty: int = 2) -> Exercise:
     """An exercise that trains ``skill`` (for review and for "practise this" links)."""
     family, _, name = skill.partition(":")
-    if family == "yaku" and name in targets.TARGETS:
-        topic = TARGET_TOPICS.get(name, "one-han")
-        return make_exercise(topic, seed, difficulty, ("yaku", "han"), target=name)
-    if family == "fu" and name in targets.TARGETS:
-        return make_exercise("fu", seed, difficulty, ("fu",), target=name)
-    if family == "table":
-        return _table_exercise(name, seed)
-    if family == "furiten" and name in targets.FURITEN_OUTCOMES:
-        rng = random.Random(f"{skill}|{seed}")
-        situation = targets.furiten_situation(rng, difficulty, outcome=name)
-        return Exercise("furiten", (Question.from_json({"ask": "furiten", **situation}),), skill, difficulty, seed)
-    if family == "mistake":
-        found = _mistake_exercise(name, seed, difficulty)
-        if found is not None:
-            return found
-    topic = {"waits": "waits", "dora": "dora"}.get(family, "points")
-    return make_exercise(topic, seed, difficulty)
+    found = FAMILIES[family].drill(name, seed, difficulty) if family in FAMILIES else None
+    return found if found is not None else make_exercise(ANY_HAND, seed, difficulty)
 
 
-def _table_exercise(name: str, seed: str) -> Exercise:
+def _capitalized(sentence: str) -> str:
+    """Like ``str.capitalize`` (kept for English, where labels start lower-case), but only the first letter."""
+    return sentence.capitalize() if sentence.isascii() else sentence[:1].upper() + sentence[1:]
+
+
+def _topic_drill(topic: str) -> Drill:
+    """Any exercise of ``topic``, whatever the name."""
+    return lambda name, seed, difficulty: make_exercise(topic, seed, difficulty)
+
+
+# --- the families -------------------------------------------------------------------------------
+
+
+def _yaku_drill(name: str, seed: str, difficulty: int) -> Exercise | None:
+    if name not in targets.TARGETS:
+        return None
+    return make_exercise(TARGET_TOPICS.get(name, "one-han"), seed, difficulty, ("yaku", "han"), target=name)
+
+
+@family("yaku", N_("Yaku"), "pinfu", known=YAKU.__contains__, drill=_yaku_drill, lesson=lambda name: f"/yaku/{name}")
+def _yaku_label(name: str, lang: str) -> str | None:
+    return yaku_name(name, lang) if name in YAKU else None
+
+
+def _fu_drill(name: str, seed: str, difficulty: int) -> Exercise | None:
+    return make_exercise("fu", seed, difficulty, ("fu",), target=name) if name in targets.TARGETS else None
+
+
+def _fu_feature(name: str) -> bool:
+    target = targets.TARGETS.get(name)
+    return target is not None and target.kind == "fu"
+
+
+@family("fu", N_("Fu"), "kanchan", known=_fu_feature, drill=_fu_drill)
+def _fu_label(name: str, lang: str) -> str:
+    feature = translate(FU_NAMES[name], lang) if name in FU_NAMES else name.replace("-", " ")
+    return translate(N_("Fu: {name}"), lang).format(name=feature)
+
+
+def _table_cell(name: str) -> bool:
+    *cell, who, how = name.split("-") if name.count("-") >= 2 else ("", "", "")
+    if who not in ("dealer", "non_dealer") or how not in ("tsumo", "ron"):
+        return False
+    if len(cell) == 1:
+        return cell[0] in LIMITS
+    return len(cell) == 2 and cell[0].isdigit() and cell[1].isdigit() and int(cell[1]) in TABLE_FU
+
+
+def _table_exercise(name: str, seed: str, difficulty: int = 2) -> Exercise:
     parts = name.split("-")
     dealer, tsumo = parts[-2] == "dealer", parts[-1] == "tsumo"
     question: dict[str, Any] = {"ask": "table", "dealer": dealer, "tsumo": tsumo}
@@ -216,6 +195,72 @@ def _table_exercise(name: str, seed: str) -> Exercise:
     return Exercise("table", (Question.from_json(question),), f"table:{name}", 2, seed)
 
 
+@family("table", N_("Point table"), "2-30-dealer-ron", known=_table_cell, drill=_table_exercise)
+def _table_label(name: str, lang: str = DEFAULT) -> str:
+    """A point-table cell in ``lang``: ``3 han 40 fu, non-dealer ron``, ``Mangan, dealer tsumo``.
+
+    >>> _table_label("3-40-non_dealer-ron"), _table_label("mangan-dealer-tsumo")
+    ('3 han 40 fu, non-dealer ron', 'Mangan, dealer tsumo')
+    """
+    size, _, rest = name.rpartition("-")
+    size, _, role = size.rpartition("-")
+    # The engine's own words for who wins how, and for the limits (a name from elsewhere is shown as it is).
+    payment_id = f"payment.{role}_{rest}"
+    how = message_text(payment_id, lang) if payment_id in ENGLISH else f"{role.replace('_', '-')} {rest}"
+    han, _, fu = size.partition("-")
+    if han.isdigit():
+        return translate(N_("{han} han {fu} fu, {how}"), lang).format(han=han, fu=fu, how=how)
+    limit = message_text(f"limit.{han}", lang) if han in LIMITS else han.replace("_", " ").capitalize()
+    return translate(N_("{limit}, {how}"), lang).format(limit=limit, how=how)
+
+
+def _furiten_drill(name: str, seed: str, difficulty: int) -> Exercise | None:
+    if name not in targets.FURITEN_OUTCOMES:
+        return None
+    rng = random.Random(f"furiten:{name}|{seed}")
+    situation = targets.furiten_situation(rng, difficulty, outcome=name)
+    return Exercise(
+        "furiten", (Question.from_json({"ask": "furiten", **situation}),), f"furiten:{name}", difficulty, seed
+    )
+
+
+@family("furiten", N_("Furiten"), "discard", known=targets.FURITEN_OUTCOMES.__contains__, drill=_furiten_drill)
+def _furiten_label(name: str, lang: str) -> str:
+    return translate(FURITEN_LABELS.get(name, name), lang)
+
+
+@family("waits", N_("Waits"), "kanchan", known={wait.label for wait in Wait}.__contains__, drill=_topic_drill("waits"))
+def _waits_label(name: str, lang: str) -> str:
+    return translate(N_("Waits: {name}"), lang).format(name=name)
+
+
+DORA_SKILLS = {"indicator": N_("Dora from the indicator"), "count": N_("Counting dora"), "aka_dora": N_("Red fives")}
+
+
+@family(
+    "dora",
+    N_("Dora"),
+    "indicator",
+    known=("count", "indicator", "dora", "aka_dora", "ura_dora").__contains__,
+    drill=_topic_drill("dora"),
+)
+def _dora_label(name: str, lang: str) -> str:
+    return translate(DORA_SKILLS[name], lang) if name in DORA_SKILLS else name.replace("_", " ").capitalize()
+
+
+# Final standings are taught with the table procedure, and no topic drills them yet.
+@family(
+    "standings",
+    N_("End of the game"),
+    "",
+    known=lambda name: False,
+    drill=lambda name, seed, difficulty: None,
+    lesson=lambda name: "/lessons/table-procedure",
+)
+def _standings_label(name: str, lang: str) -> str:
+    return translate(N_("Final points with uma and oka ({rules})"), lang).format(rules=name)
+
+
 def _mistake_exercise(mistake_id: str, seed: str, difficulty: int) -> Exercise | None:
     """A question on which this mistake would give a wrong answer (so a right one shows it is unlearnt)."""
     from tutor.quiz.mistakes import MISTAKES
@@ -223,11 +268,35 @@ def _mistake_exercise(mistake_id: str, seed: str, difficulty: int) -> Exercise |
     mistake = MISTAKES.get(mistake_id)
     if mistake is None:
         return None
-    kinds = [k for k in ("fu", "points", "han", "table") if k in mistake.kinds]
+    # A hand part is asked alone of any hand; another kind in an exercise of the first topic it makes.
+    drills = [
+        (ANY_HAND, (kind,)) if is_hand_part(question) else (question.topics[0], None)
+        for kind, question in KINDS.items()
+        if kind in mistake.kinds and (is_hand_part(question) or question.topics)
+    ]
     for attempt in range(40):
-        kind = kinds[attempt % len(kinds)]
-        topic = "table" if kind == "table" else "points"
-        exercise = make_exercise(topic, f"{seed}-{attempt}", difficulty, None if kind == "table" else (kind,))
+        topic, parts = drills[attempt % len(drills)]
+        exercise = make_exercise(topic, f"{seed}-{attempt}", difficulty, parts)
         if mistake.answers(exercise.parts[0]):
             return Exercise(exercise.topic, exercise.parts, f"mistake:{mistake_id}", difficulty, exercise.seed)
     return None
+
+
+def _mistake(name: str) -> bool:
+    from tutor.quiz.mistakes import MISTAKES
+
+    return name in MISTAKES
+
+
+def _mistake_lesson(name: str) -> str:
+    from tutor.quiz.mistakes import MISTAKES
+
+    return MISTAKES[name].lesson
+
+
+@family("mistake", N_("Mistakes"), "no-mangan-cap", known=_mistake, drill=_mistake_exercise, lesson=_mistake_lesson)
+def _mistake_label(name: str, lang: str) -> str | None:
+    from tutor.quiz.mistakes import MISTAKES
+
+    mistake = MISTAKES.get(name)
+    return None if mistake is None else _capitalized(translate(mistake.label, lang))

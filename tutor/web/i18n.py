@@ -7,8 +7,11 @@ code marks its English sentences with :func:`~tutor.messages.catalogues.N_` (or
 chosen for the request: ``?lang=xx``, then the ``lang`` cookie, then the
 best match of Accept-Language, then English.
 
-The language switch in every page's header is a pair of ``?lang=`` links (no
-script needed); a ``?lang=`` that changes the language is remembered in the
+The languages are declared once, in :data:`tutor.messages.catalogues.LANGUAGES`
+(a language is offered when its catalogue is there). The language switch in
+every page's header is a ``?lang=`` link per language (no script needed), named
+as its readers call it; a language whose catalogue is still partial says so, in
+the reader's language ("日本語 (partial)"); a ``?lang=`` that changes the language is remembered in the
 ``lang`` cookie and, for a signed-in account, in ``users.language``, which
 logging in brings back. Chinese is Simplified Chinese (``zh``, served as
 ``zh-Hans``): Accept-Language ``zh``, ``zh-CN``, ``zh-SG`` and ``zh-Hans``
@@ -28,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -42,24 +44,16 @@ from tutor.engine.fu import FuItem
 from tutor.engine.report import describe_reading, payment_line, settlement_text
 from tutor.engine.score import YakuHit
 from tutor.messages import catalogues
-from tutor.messages.catalogues import DEFAULT
+from tutor.messages.catalogues import DEFAULT, LANGUAGES, N_
 
 
-def available_languages(lessons_root: Path) -> list[str]:
-    """English, plus every language with lessons or an interface catalogue."""
-    found = {DEFAULT}
-    for root in (lessons_root, catalogues.TRANSLATIONS):
-        if root.is_dir():
-            found.update(
-                p.name for p in root.iterdir() if p.is_dir() and len(p.name) <= 5 and not p.name.startswith(".")
-            )
-    return sorted(found)
+def available_languages() -> list[str]:
+    """English, then every declared language whose catalogue is there (:data:`LANGUAGES`)."""
+    return catalogues.languages()
 
 
-NAMES = {"en": "English", "zh": "中文"}
-"""Each language as its readers call it, for the switch."""
-TAGS = {"zh": "zh-Hans"}
-"""The BCP 47 tag of a language where it is more than its code: ``<html lang>`` and number formats."""
+PARTIAL = N_("%(language)s (partial)")
+"""The switch's name of a language whose catalogue is partial."""
 TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")
 """Accept-Language tags that ask for Traditional Chinese, which the ``zh`` catalogue is not."""
 COOKIE = "lang"
@@ -73,7 +67,16 @@ def current_language() -> str:
 def language_tag(lang: str | None = None) -> str:
     """The BCP 47 tag of ``lang`` (the request's language by default): ``zh`` is ``zh-Hans``."""
     lang = lang or current_language()
-    return TAGS.get(lang, lang)
+    found = LANGUAGES.get(lang)
+    return found.tag if found and found.tag else lang
+
+
+def language_label(lang: str) -> str:
+    """``lang`` in the switch: as its readers call it, marked in the reader's language when partial."""
+    found = LANGUAGES.get(lang)
+    if found is None:
+        return lang
+    return gettext(PARTIAL, language=found.name) if found.partial else found.name
 
 
 def from_accept_language(header: Iterable[tuple[str, float]], languages: list[str]) -> str | None:
@@ -160,7 +163,7 @@ def init_app(app: Flask, languages: list[str]) -> None:
 
     app.jinja_env.globals.update(
         languages=languages,
-        language_names=NAMES,
+        language_label=language_label,
         language_tag=language_tag,
         switch_language_url=_switch_url,
         current_language=current_language,

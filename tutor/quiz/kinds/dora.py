@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tutor.engine import targets
 from tutor.engine.score import ScoreResult
 from tutor.engine.tiles import DORA_OF, dora_from_indicator
 from tutor.messages.catalogues import N_, Sentence, said
 from tutor.quiz.answers import Answer, parse_number
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import Grade, one, register
+from tutor.quiz.questions import Grade, Order, one, register
 from tutor.quiz.working import Working
 
 DORA_HAN = N_("{number} han of dora")
@@ -22,6 +23,17 @@ class DoraQuestion(HandNumberQuestion):
     name = N_("Dora")
     default_prompt = N_("How many han of dora (dora, red fives and ura dora) does this hand hold?")
     example = {"request": {"hand": "234m678m234p56788s", "win": "5s", "tsumo": True, "dora_indicators": ["1m"]}}
+    topics = ("dora",)
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        """A hand holding dora to count, or (two times in five) indicators to read."""
+        if order.rng.random() < 0.4:
+            # Imported here: importing it above would register it before this kind, changing their order.
+            from tutor.quiz.kinds.dora_tile import DoraTileQuestion
+
+            return DoraTileQuestion.make(order)
+        return [{"ask": cls.kind, "request": targets.dora_hand(order.rng, max(order.difficulty, 2))}]
 
     def mark(self, answer: Any) -> Grade:
         given = parse_number(one(answer))

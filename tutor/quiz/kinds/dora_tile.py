@@ -8,7 +8,7 @@ from typing import Any
 from tutor.engine.tiles import Tile, dora_from_indicator, parse_tiles
 from tutor.messages.catalogues import N_, said
 from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
-from tutor.quiz.questions import Grade, Question, QuestionError, compare_picks, register, tiles_of_suits
+from tutor.quiz.questions import Grade, Order, Question, QuestionError, compare_picks, register, tiles_of_suits
 
 
 @register
@@ -20,6 +20,17 @@ class DoraTileQuestion(Question):
     default_prompt = N_("Which tile is the dora for each indicator? Pick every dora tile.")
     picks = True
     example = {"indicators": "9m4z"}
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        """One indicator at difficulty 1, else one to three (the dora kind asks these within its topic)."""
+        rng = order.rng
+        count = 1 if order.difficulty == 1 else rng.choice((1, 2, 2, 3))
+        # Wrap-arounds (9 → 1, North → East, Red → White) are the usual slips: lean on them.
+        corners = ["9m", "9p", "9s", "4z", "7z", "3z", "6z"]
+        pool = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+        picks = [rng.choice(corners if rng.random() < 0.5 else pool) for _ in range(count)]
+        return [{"ask": cls.kind, "indicators": "".join(picks)}]
 
     def solve(self) -> tuple[tuple[Tile, Tile], ...]:
         indicators = parse_tiles(self._require("indicators", str))

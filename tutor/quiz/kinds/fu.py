@@ -90,6 +90,13 @@ class FuQuestion(HandNumberQuestion):
     name = N_("Fu")
     default_prompt = N_("How many fu, after rounding?")
     example = {"request": {"hand": "111m234p55s789s", "win": "5s", "melds": [{"kind": "pon", "tiles": "777z"}]}}
+    hand_part = True
+    asked_of_limit_hands = False
+    topics = ("fu",)
+
+    @classmethod
+    def part(cls, request: Mapping[str, Any], itemised: bool = False) -> dict[str, Any]:
+        return {**super().part(request), **({"itemised": True} if itemised else {})}
 
     @property
     def itemised(self) -> bool:

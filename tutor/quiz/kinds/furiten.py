@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tutor.engine import targets
 from tutor.engine.furiten import Furiten, FuritenKind, furiten
 from tutor.engine.tiles import Tile, parse_tiles
 from tutor.messages.catalogues import N_, Rendered, Said, Sentence, said
 from tutor.quiz.answers import AnswerError
-from tutor.quiz.questions import Grade, Question, one, register
+from tutor.quiz.questions import Grade, Order, Question, one, register
 
 FURITEN_CHOICES = {
     "ron": N_("Yes, ron is allowed"),
@@ -46,6 +47,11 @@ class FuritenQuestion(Question):
     name = N_("Furiten")
     default_prompt = N_("Can this player win by ron on the tile just discarded?")
     example = {"hand": "23m456p789s123s11z", "discards": "1m", "tile": "4m"}
+    topics = ("furiten",)
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        return [{"ask": cls.kind, **targets.furiten_situation(order.rng, order.difficulty)}]
 
     def solve(self) -> tuple[Furiten, Tile]:
         def tiles(name: str) -> tuple[Tile, ...]:

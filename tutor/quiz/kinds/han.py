@@ -22,6 +22,7 @@ class HanQuestion(HandNumberQuestion):
     name = N_("Han")
     default_prompt = N_("How many han is this hand worth, dora included?")
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}}
+    hand_part = True
 
     def mark(self, answer: Any) -> Grade:
         result = self.result

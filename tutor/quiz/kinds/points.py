@@ -33,6 +33,8 @@ class PointsQuestion(HandNumberQuestion):
         " (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
     )
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}}
+    hand_part = True
+    topics = ("points",)
 
     def mark(self, answer: Any) -> Grade:
         result = self.result

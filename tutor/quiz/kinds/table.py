@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tutor.engine.points import Payment, base_points, payment
+from tutor.engine.points import Payment, base_points, payment, possible_cell
 from tutor.engine.points import working as formula
 from tutor.engine.report import payment_text
 from tutor.engine.rules import TENHOU
 from tutor.messages.catalogues import N_, Rendered, said
 from tutor.quiz.answers import Answer, parse_points, payment_answer
 from tutor.quiz.kinds.points import table_skill
-from tutor.quiz.questions import Grade, Question, QuestionError, grade_payment, one, register
+from tutor.quiz.questions import Grade, Order, Question, QuestionError, grade_payment, one, register
 from tutor.quiz.working import Working
+
+TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+"""The fu rows of the point table."""
 
 
 class TableCell(NamedTuple):
@@ -35,6 +38,27 @@ class TableQuestion(Question):
         " (Ron: what the discarder pays. Tsumo: each payment, like 1000/2000 or 2000 all.)"
     )
     example = {"han": 3, "fu": 40, "dealer": False, "tsumo": True}
+    topics = ("table",)
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        """A cell that can happen; at difficulty 1 the 30 and 40 fu rows, from 2 a limit one time in five,
+        at 3 honba one time in two."""
+        rng, difficulty = order.rng, order.difficulty
+        dealer, tsumo = rng.random() < 0.3, rng.random() < 0.5
+        if difficulty > 1 and rng.random() < 0.2:
+            han, fu = rng.choice((5, 6, 7, 8, 9, 10, 11, 12, 13)), None
+        else:
+            cells = [(h, f) for h in (1, 2, 3, 4) for f in TABLE_FU if possible_cell(h, f, tsumo)]
+            if difficulty == 1:
+                cells = [(h, f) for h, f in cells if f in (30, 40)]  # the rows everyone learns first
+            han, fu = rng.choice(cells)
+        question: dict[str, Any] = {"ask": cls.kind, "han": han, "dealer": dealer, "tsumo": tsumo}
+        if fu is not None:
+            question["fu"] = fu
+        if difficulty == 3 and rng.random() < 0.5:
+            question["honba"] = rng.randint(1, 4)
+        return [question]
 
     def solve(self) -> Payment:
         cell = self.table_cell

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tutor.engine import targets
 from tutor.engine.tiles import Tile, parse_tiles
 from tutor.engine.waits import WinningTile, winning_tiles
 from tutor.messages.catalogues import N_, said
 from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
-from tutor.quiz.questions import Grade, Question, compare_picks, register, tiles_of_suits
+from tutor.quiz.questions import Grade, Order, Question, compare_picks, register, tiles_of_suits
 
 
 @register
@@ -21,6 +22,11 @@ class WaitsQuestion(Question):
     default_prompt = N_("Which tiles complete this hand? Pick every one.")
     picks = True
     example = {"hand": "23m456p789s123s11z"}
+    topics = ("waits",)
+
+    @classmethod
+    def make(cls, order: Order) -> list[dict[str, Any]]:
+        return [{"ask": cls.kind, **targets.tenpai_hand(order.rng, order.difficulty)}]
 
     def solve(self) -> list[WinningTile]:
         return winning_tiles(parse_tiles(self._require("hand", str)), self._melds())

@@ -50,6 +50,8 @@ class YakuQuestion(HandQuestion):
     default_prompt = N_("Which yaku does this hand score? (Dora are not yaku.)")
     picks = True
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}, "offer": ["tanyao"]}
+    hand_part = True
+    topics = ("everyday-yaku", "one-han", "two-han", "three-six-han", "yakuman")
 
     def expected_yaku(self) -> set[str]:
         return {y.id for y in self.result.yaku if y.id not in DORA_IDS}
