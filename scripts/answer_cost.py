@@ -15,6 +15,7 @@ between the instructions of the two runs, divided by ``--answers``, is the instr
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -27,10 +28,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from flask.testing import FlaskClient
 
 from tutor import create_app
+from tutor.practice import progress, selection
 from tutor.web.db import init_db
 
 ANSWERS = {"yaku": [], "han": "2", "fu": "30", "points": "1000", "table": "1000", "dora": "1"}
 """One readable answer per kind asked here (a fixed guess: right for some hands, wrong for others)."""
+
+
+class Drawn:
+    """Seeded stand-ins for the ``secrets`` calls that pick practice hands and question ids: every run asks
+    the same hands under the same ids, so the instructions of two runs (or two commits) compare."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def token_hex(self, size: int) -> str:
+        return self.rng.randbytes(size).hex()
+
+    def choice(self, seq: str) -> str:
+        return self.rng.choice(seq)
 
 
 def token(client: FlaskClient) -> str:
@@ -46,6 +62,7 @@ def main() -> None:
     parser.add_argument("--serve-only", action="store_true", help="serve the questions and answer none")
     args = parser.parse_args()
     parts = [p for p in args.parts.split(",") if p]
+    selection.secrets = progress.secrets = Drawn(1)  # type: ignore[assignment]
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "tutor.sqlite"
         app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "bench"})

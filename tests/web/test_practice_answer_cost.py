@@ -121,3 +121,29 @@ def test_a_refused_answer_shows_the_page_again_from_the_one_load(
     assert response.status_code == 400 and "lots" in response.get_data(as_text=True)
     assert dict(calls) == ONCE  # graded once, to find it unreadable; then shown again from the same load
     assert served(app, question_id).attempts == 0
+
+
+def test_an_answer_that_loses_a_race_shows_the_answer_that_stands(
+    app: Flask, client: FlaskClient, calls: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another request's answer gets in between this request's load and its write: the question changed
+    since it was loaded, so the page reads it again, to show the first answer (wrong) and its feedback."""
+    question_id = start_page(client, mode="practice", topic="fu", difficulty="1")
+    record = progress.record_answer
+    wrong = form_answers(app, question_id, right=False)
+
+    def beaten(db: Any, served: progress.Served, *args: Any, **kwargs: Any) -> int:
+        monkeypatch.setattr(progress, "record_answer", record)  # the other request, then this one
+        grade = served.exercise.grade(wrong)
+        record(db, served, wrong, grade, {}, 1000)
+        return record(db, served, *args, **kwargs)
+
+    monkeypatch.setattr(progress, "record_answer", beaten)
+    right = form_answers(app, question_id, right=True)
+    token = csrf(client)
+    calls.clear()
+    response = client.post(f"/practice/q/{question_id}/answer", data={"csrf_token": token, **right})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409 and "your first answer stands" in page
+    assert "Not quite" in page and "Right!" not in page
+    assert calls["load"] == 2  # the question changed under this request: read once more
