@@ -1,22 +1,29 @@
 """What one answer request costs, through the Flask test client (run by hand).
 
     .venv/bin/python scripts/answer_cost.py [--answers 200] [--topic fu] [--parts yaku,han,fu,points]
-    valgrind --tool=cachegrind --cache-sim=no .venv/bin/python scripts/answer_cost.py --answers 100 --serve-only
-    valgrind --tool=cachegrind --cache-sim=no .venv/bin/python scripts/answer_cost.py --answers 100
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --instr-atstart=no .venv/bin/python scripts/answer_cost.py \
+        --answers 104 --way page --callgrind
 
 Each learner (a client of its own) is served one question through ``/api/questions/next``, in practice and in
 quiz mode; then every question is answered, half through the page (``POST /practice/q/<id>/answer``) and half
 through the JSON API (``POST /api/questions/<id>/answer``) (``--way page`` or ``api``: all through one), with a fixed readable answer (so some are right,
 some wrong, and the wrong ones are diagnosed). It prints the median wall and CPU milliseconds of the answer
-requests, by way and mode. With ``--serve-only`` it serves the same questions and answers none: the difference
-between the instructions of the two runs, divided by ``--answers``, is the instructions of one answer request.
+requests, by way and mode.
+
+With ``--callgrind``, under callgrind started with ``--instr-atstart=no``, it counts the instructions of the
+answer requests alone: it switches callgrind on (``callgrind_control``) after the first 4 answers (the first
+requests of a process load templates and catalogues) and off after the last one. Divide callgrind's total by
+``--answers`` less 4 (switching costs about 0.6M instructions in all). Whole-run differences are no use
+here: the same run repeated differs by some 15M instructions.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -49,6 +56,15 @@ class Drawn:
         return self.rng.choice(seq)
 
 
+WARM = 4
+"""Answers left out of a ``--callgrind`` count."""
+
+
+def callgrind(state: str) -> None:
+    """Switch callgrind's instrumentation of this process on or off."""
+    subprocess.run(["callgrind_control", "--instr=" + state, str(os.getpid())], check=True, capture_output=True)
+
+
 def token(client: FlaskClient) -> str:
     return str(client.get("/api/session").json["csrf_token"])  # type: ignore[index]
 
@@ -59,7 +75,7 @@ def main() -> None:
     parser.add_argument("--topic", default="fu")
     parser.add_argument("--parts", default="", help="comma-separated parts a hand asks (default: the topic's)")
     parser.add_argument("--way", choices=("both", "page", "api"), default="both", help="answer through which")
-    parser.add_argument("--serve-only", action="store_true", help="serve the questions and answer none")
+    parser.add_argument("--callgrind", action="store_true", help="count only the answers after the first 4")
     args = parser.parse_args()
     parts = [p for p in args.parts.split(",") if p]
     selection.secrets = progress.secrets = Drawn(1)  # type: ignore[assignment]
@@ -81,11 +97,11 @@ def main() -> None:
             kinds = [part["kind"] for part in question["parts"]]
             way = ("page", "api")[(n // 2) % 2] if args.way == "both" else args.way
             waiting.append((client, csrf, question["id"], f"{way} {mode}", kinds))
-        if args.serve_only:
-            return
         wall: dict[str, list[float]] = {}
         cpu: dict[str, list[float]] = {}
-        for client, csrf, question_id, label, kinds in waiting:
+        for n, (client, csrf, question_id, label, kinds) in enumerate(waiting):
+            if args.callgrind and n == WARM:
+                callgrind("on")
             given = {kind: ANSWERS[kind] for kind in kinds}
             started, started_cpu = time.perf_counter(), time.process_time()
             if label.startswith("page"):
@@ -99,6 +115,8 @@ def main() -> None:
                 assert response.status_code == 200, response.json
             wall.setdefault(label, []).append(time.perf_counter() - started)
             cpu.setdefault(label, []).append(time.process_time() - started_cpu)
+        if args.callgrind:
+            callgrind("off")
         every = [t for times in cpu.values() for t in times]
         print(f"{args.answers} answers, topic {args.topic}, parts {','.join(parts) or 'default'}")
         for label in sorted(wall):
