@@ -282,7 +282,9 @@ def next_step(db: Database, user_id: int, session_id: int, at: datetime | None =
 
 
 def own_question(db: Database, user_id: int | None, question_id: str) -> progress.Served:
-    """A question served to this learner (``None``: nobody yet, so nothing is theirs)."""
+    """A question served to this learner (``None``: nobody yet, so nothing is theirs): the first check of
+    every step on a question. A request loads its question here once (which solves its hand) and passes
+    it to :func:`show`, :func:`answer`, :func:`show_answer`, :func:`skip` or :func:`report`."""
     try:
         if user_id is None:
             raise progress.NotFound(question_id)
@@ -314,8 +316,9 @@ class Shown:
         return str(self.served.last_answer.get("outcome") or "answered") if self.served.last_answer else None
 
 
-def show(db: Database, user_id: int | None, question_id: str, at: datetime | None = None) -> Shown:
-    served = own_question(db, user_id, question_id)
+def show(db: Database, served: progress.Served, at: datetime | None = None) -> Shown:
+    """What may be shown of a question loaded with :func:`own_question` (loaded once per request: the
+    grade below is the request's only one)."""
     row = progress.session(db, served.session_id, served.user_id)
     rules = policy(db, row, served.user_id, at)
     grade = None
@@ -333,32 +336,31 @@ class Answered:
     """A recorded first answer: the question as it was served, the answer's id, and its grade."""
 
     served: progress.Served
+    session: dict[str, Any]
     answer_id: int
     grade: ExerciseGrade | None
     """None while the assignment holds right and wrong back."""
 
 
-def _answerable(
-    db: Database, user_id: int | None, question_id: str, at: datetime | None
-) -> tuple[progress.Served, dict[str, Any], Policy]:
-    """The checks every way of leaving a question makes first, in one order: whose question, already
-    answered, assignment closed."""
-    served = own_question(db, user_id, question_id)
+def _answerable(db: Database, served: progress.Served, at: datetime | None) -> tuple[dict[str, Any], Policy]:
+    """The checks every way of leaving a question makes first, in one order: whose question (made by
+    :func:`own_question`, which loaded ``served``), already answered, assignment closed."""
     if served.attempts:
         raise Refusal("already_answered", ALREADY_ANSWERED)
     row = progress.session(db, served.session_id, served.user_id)
     rules = policy(db, row, served.user_id, at)
     if rules.refused:
         raise Refusal("closed", N_("{reason} Your answer was not recorded."), reason=rules.refused)
-    return served, row, rules
+    return row, rules
 
 
-def answer(
-    db: Database, user_id: int | None, question_id: str, given: Mapping[str, Any], at: datetime | None = None
-) -> Answered:
-    """Grade and record the first answer to a question. The checks come in one order for every caller:
-    whose question, already answered, assignment closed, answer readable."""
-    served, row, rules = _answerable(db, user_id, question_id, at)
+def answer(db: Database, served: progress.Served, given: Mapping[str, Any], at: datetime | None = None) -> Answered:
+    """Grade and record the first answer to a question loaded with :func:`own_question`. The checks come
+    in one order for every caller: whose question, already answered, assignment closed, answer readable.
+
+    The question is loaded, its hand solved and the answer graded once: the grade returned is the one
+    recorded, and the skills and mistakes are read off it."""
+    row, rules = _answerable(db, served, at)
     grade = served.exercise.grade(given)
     if not grade.readable:
         each = Joined("; ", (Joined(": ", (kind, text)) for kind, text in grade.problems.items()))
@@ -375,27 +377,27 @@ def answer(
     if rules.holds_back:  # the attempt's last answer may reveal it
         release(db, served.user_id, at)
         revealed = policy(db, row, served.user_id, at).revealed
-    return Answered(served, answer_id, grade if revealed else None)
+    return Answered(served, row, answer_id, grade if revealed else None)
 
 
-def show_answer(db: Database, user_id: int | None, question_id: str, at: datetime | None = None) -> Answered:
+def show_answer(db: Database, served: progress.Served, at: datetime | None = None) -> Answered:
     """The learner asks for the answer instead of guessing: recorded as "shown" (every skill the
     question trains rated as not known; see :mod:`tutor.practice.progress`), and the right answers returned."""
-    return _leave(db, user_id, question_id, "shown", at)
+    return _leave(db, served, "shown", at)
 
 
-def skip(db: Database, user_id: int | None, question_id: str, at: datetime | None = None) -> Answered:
+def skip(db: Database, served: progress.Served, at: datetime | None = None) -> Answered:
     """The learner passes on a question: recorded as "skipped" (no skill touched, no tally), so the
     session moves on. The grade returned is None: a skip shows nothing."""
-    return _leave(db, user_id, question_id, "skipped", at)
+    return _leave(db, served, "skipped", at)
 
 
 SHOW_HELD = N_("This assignment holds its answers back until your teacher reveals them: answer the question instead.")
 
 
-def _leave(db: Database, user_id: int | None, question_id: str, outcome: str, at: datetime | None) -> Answered:
+def _leave(db: Database, served: progress.Served, outcome: str, at: datetime | None) -> Answered:
     """Record a question left without an answer; the same checks, in the same order, as :func:`answer`."""
-    served, row, rules = _answerable(db, user_id, question_id, at)
+    row, rules = _answerable(db, served, at)
     if outcome == "shown" and not rules.may_show_answer:
         raise Refusal("closed", SHOW_HELD)
     shown = served.exercise.answer_shown()
@@ -411,12 +413,12 @@ def _leave(db: Database, user_id: int | None, question_id: str, outcome: str, at
         raise Refusal("already_answered", ALREADY_ANSWERED) from None
     if rules.holds_back:  # a skip may complete an attempt that reveals at its end
         release(db, served.user_id, at)
-    return Answered(served, answer_id, shown if outcome == "shown" else None)
+    return Answered(served, row, answer_id, shown if outcome == "shown" else None)
 
 
-def report(db: Database, user_id: int | None, question_id: str, remark: object) -> int:
-    """Store a learner's "this question looks wrong"; returns the report's id."""
-    served = own_question(db, user_id, question_id)
+def report(db: Database, served: progress.Served, remark: object) -> int:
+    """Store a learner's "this question looks wrong" about a question loaded with :func:`own_question`;
+    returns the report's id."""
     if not isinstance(remark, str) or not remark.strip():
         raise Refusal("bad_request", N_("Say in a few words what looks wrong, so we can check it."))
     return progress.report_question(db, served.id, served.user_id, remark.strip()[:MAX_REMARK])

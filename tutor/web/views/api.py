@@ -117,14 +117,13 @@ def next_question() -> ResponseReturnValue:
 @bp.get("/questions/<question_id>")
 def get_question(question_id: str) -> ResponseReturnValue:
     try:
-        shown = sessions.show(get_db(), _user_id(), question_id)
+        shown = sessions.show(get_db(), sessions.own_question(get_db(), _user_id(), question_id))
     except Refusal as problem:
         return _refused(problem)
     body = question_json(shown.served)
     if shown.served.last_answer is not None:
-        body["answer"] = _logged(
-            grade_json(shown.served, shown.grade, shown.served.last_answer["id"], shown.outcome), shown.served
-        )
+        grade = grade_json(shown.served, shown.grade, shown.served.last_answer["id"], shown.outcome)
+        body["answer"] = _logged(grade, shown.served, shown.session)
     return jsonify(body)
 
 
@@ -132,30 +131,30 @@ def get_question(question_id: str) -> ResponseReturnValue:
 def answer(question_id: str) -> ResponseReturnValue:
     answers = _body().get("answers")
     try:
+        served = sessions.own_question(get_db(), _user_id(), question_id)  # an unknown question is 404 first
         if not isinstance(answers, dict):
-            sessions.own_question(get_db(), _user_id(), question_id)  # an unknown question is 404 first
             raise Refusal("bad_request", 'send {"answers": {part kind: answer}}')
-        done = sessions.answer(get_db(), _user_id(), question_id, answers)
+        done = sessions.answer(get_db(), served, answers)
     except Refusal as problem:
         return _refused(problem)
-    return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id), done.served))
+    return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id), done.served, done.session))
 
 
 @bp.post("/questions/<question_id>/show-answer")
 def show_answer(question_id: str) -> ResponseReturnValue:
     """The right answers instead of a guess, recorded as shown (the same step as the page's button)."""
     try:
-        done = sessions.show_answer(get_db(), _user_id(), question_id)
+        done = sessions.show_answer(get_db(), sessions.own_question(get_db(), _user_id(), question_id))
     except Refusal as problem:
         return _refused(problem)
-    return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id, "shown"), done.served))
+    return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id, "shown"), done.served, done.session))
 
 
 @bp.post("/questions/<question_id>/skip")
 def skip(question_id: str) -> ResponseReturnValue:
     """Pass on a question, recorded as skipped; ask ``/questions/next`` for the next one."""
     try:
-        done = sessions.skip(get_db(), _user_id(), question_id)
+        done = sessions.skip(get_db(), sessions.own_question(get_db(), _user_id(), question_id))
     except Refusal as problem:
         return _refused(problem)
     return jsonify({"question_id": question_id, "answer_id": done.answer_id, "outcome": "skipped"})
@@ -164,7 +163,9 @@ def skip(question_id: str) -> ResponseReturnValue:
 @bp.post("/questions/<question_id>/report")
 def report(question_id: str) -> ResponseReturnValue:
     try:
-        report_id = sessions.report(get_db(), _user_id(), question_id, _body().get("remark"))
+        report_id = sessions.report(
+            get_db(), sessions.own_question(get_db(), _user_id(), question_id), _body().get("remark")
+        )
     except Refusal as problem:
         return _refused(problem)
     return jsonify({"report_id": report_id, "question_id": question_id}), 201
@@ -256,10 +257,10 @@ def grade_json(
     }
 
 
-def _logged(result: dict[str, Any], served: progress.Served) -> dict[str, Any]:
+def _logged(result: dict[str, Any], served: progress.Served, session: dict[str, Any]) -> dict[str, Any]:
     """A graded hand from a game log (own or a class's) also gets the log's result beside ours."""
     if result.get("revealed"):
-        found = logged_json(served, progress.session(get_db(), served.session_id, served.user_id))
+        found = logged_json(served, session)
         if found is not None:
             result["logged"] = found
     return result

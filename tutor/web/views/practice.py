@@ -122,7 +122,7 @@ def serve_next(session_id: int) -> ResponseReturnValue:
 
 @bp.get("/q/<question_id>")
 def question(question_id: str) -> ResponseReturnValue:
-    return _render_question(question_id)
+    return _render_question(_own(question_id))
 
 
 def _user_id() -> int | None:
@@ -130,16 +130,21 @@ def _user_id() -> int | None:
     return user.id if user else None
 
 
+def _own(question_id: str) -> progress.Served:
+    """The request's one load of its question (sessions.own_question); 404 when it is not the visitor's."""
+    try:
+        return sessions.own_question(get_db(), _user_id(), question_id)
+    except Refusal:
+        abort(404, gettext("There is no such question for you."))
+
+
 def _render_question(
-    question_id: str, given: dict[str, Any] | None = None, refusal: Refusal | None = None
+    served: progress.Served, given: dict[str, Any] | None = None, refusal: Refusal | None = None
 ) -> tuple[str, int]:
     """The question page: the question, and once answered (and revealed) its feedback; after a refused
     answer, the refusal's message (and status) with the answer as typed."""
     db = get_db()
-    try:
-        shown = sessions.show(db, _user_id(), question_id)
-    except Refusal:
-        abort(404, gettext("There is no such question for you."))
+    shown = sessions.show(db, served)
     row = shown.session
     size = row["settings"].get("size") or len(row["settings"].get("replay", [])) or None
     return render_template(
@@ -173,43 +178,46 @@ def _logged(db: Database, shown: sessions.Shown) -> mygames.Beside | None:
     return mygames.beside(win) if win is not None else None
 
 
+def _refused(served: progress.Served, problem: Refusal, given: dict[str, Any] | None = None) -> tuple[str, int]:
+    """The question page again with the refusal's message. An answer that got in first from another
+    request changed the question since this request loaded it: only then is it read again, to show the
+    answer that stands."""
+    if problem.code == "already_answered" and not served.attempts:
+        served = _own(served.id)
+    return _render_question(served, given, problem)
+
+
 @bp.post("/q/<question_id>/answer")
 def answer(question_id: str) -> ResponseReturnValue:
-    db = get_db()
-    try:
-        served = sessions.own_question(db, _user_id(), question_id)
-    except Refusal:
-        abort(404, gettext("There is no such question for you."))
+    served = _own(question_id)
     given = answers_from_form(served.exercise, request.form)
     try:
-        sessions.answer(db, _user_id(), question_id, given)
+        sessions.answer(get_db(), served, given)
     except Refusal as problem:
-        return _render_question(question_id, given, problem)
+        return _refused(served, problem, given)
     return redirect(url_for("practice.question", question_id=question_id) + "#feedback")
 
 
 @bp.post("/q/<question_id>/show")
 def show_answer(question_id: str) -> ResponseReturnValue:
     """ "Show answer": recorded as shown, not as a guess (sessions.show_answer), then the answers in place."""
+    served = _own(question_id)
     try:
-        sessions.show_answer(get_db(), _user_id(), question_id)
+        sessions.show_answer(get_db(), served)
     except Refusal as problem:
-        if problem.code == "not_found":
-            abort(404, gettext("There is no such question for you."))
-        return _render_question(question_id, None, problem)
+        return _refused(served, problem)
     return redirect(url_for("practice.question", question_id=question_id) + "#feedback")
 
 
 @bp.post("/q/<question_id>/skip")
 def skip(question_id: str) -> ResponseReturnValue:
     """ "Skip": recorded as skipped (sessions.skip), then straight to the next question."""
+    served = _own(question_id)
     try:
-        done = sessions.skip(get_db(), _user_id(), question_id)
+        sessions.skip(get_db(), served)
     except Refusal as problem:
-        if problem.code == "not_found":
-            abort(404, gettext("There is no such question for you."))
-        return _render_question(question_id, None, problem)
-    return serve_next(done.served.session_id)
+        return _refused(served, problem)
+    return serve_next(served.session_id)
 
 
 def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str, Any]:
@@ -220,10 +228,8 @@ def answers_from_form(exercise: Exercise, form: MultiDict[str, str]) -> dict[str
 @bp.post("/q/<question_id>/report")
 def report(question_id: str) -> ResponseReturnValue:
     try:
-        sessions.report(get_db(), _user_id(), question_id, request.form.get("remark", ""))
+        sessions.report(get_db(), _own(question_id), request.form.get("remark", ""))
     except Refusal as problem:
-        if problem.code == "not_found":
-            abort(404, gettext("There is no such question for you."))
         flash(say(problem))
     else:
         flash(gettext("Thank you: question %(id)s is reported and will be checked.", id=question_id))
