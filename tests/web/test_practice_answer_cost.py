@@ -21,6 +21,7 @@ from tests.web.test_practice import start as start_page
 from tutor.engine import api as engine_api
 from tutor.practice import progress
 from tutor.quiz.exercise import Exercise
+from tutor.quiz.makers import HAND_PARTS
 
 
 @pytest.fixture
@@ -96,6 +97,19 @@ def test_an_answer_through_the_api_loads_solves_and_grades_once(
     calls.clear()
     shown = client.get(f"/api/questions/{question_id}").json
     assert shown["answer"]["correct"] is right  # type: ignore[index]
+    assert dict(calls) == ONCE
+
+
+def test_a_hand_asked_every_part_is_solved_once_for_all_of_them(
+    app: Flask, client: FlaskClient, calls: Counter[str]
+) -> None:
+    # Yaku, han, fu and points are four questions about one hand: they share its one solution.
+    question_id = start_page(client, mode="practice", topic="one-han", difficulty="2", part=list(HAND_PARTS))
+    assert served(app, question_id).exercise.kinds == HAND_PARTS
+    answer_by_page(client, app, question_id, False, calls)
+    assert dict(calls) == ONCE
+    calls.clear()
+    client.get(f"/practice/q/{question_id}")
     assert dict(calls) == ONCE
 
 

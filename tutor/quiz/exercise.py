@@ -64,7 +64,10 @@ class Exercise:
     def from_json(cls, obj: Any) -> Exercise:
         if not isinstance(obj, Mapping) or not isinstance(obj.get("parts"), list) or not obj["parts"]:
             raise QuestionError('an exercise is an object with a non-empty "parts" list of questions')
-        parts = tuple(Question.from_json(part) for part in obj["parts"])
+        read: list[Question] = []
+        for part in obj["parts"]:
+            read.append(Question.from_json(part, alongside=read))
+        parts = tuple(read)
         kinds = [p.kind for p in parts]
         if len(set(kinds)) != len(kinds):
             raise QuestionError("an exercise asks each kind of question at most once")

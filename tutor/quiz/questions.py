@@ -136,12 +136,20 @@ class Question:
     :meth:`make`. A kind no topic asks for is still asked by teachers' own questions and the API."""
 
     @classmethod
-    def from_json(cls, obj: Any) -> Question:
-        """Read and check a question (``{"ask": kind, ...payload, "prompt": optional}``)."""
+    def from_json(cls, obj: Any, alongside: Sequence[Question] = ()) -> Question:
+        """Read and check a question (``{"ask": kind, ...payload, "prompt": optional}``).
+
+        ``alongside``: the parts of the same exercise read before it; one that solves the same input the
+        same way lends its solution, so a hand asked yaku, han, fu and points is scored once.
+        """
         if not isinstance(obj, Mapping) or obj.get("ask") not in KINDS:
             raise QuestionError(f'a question is an object with "ask" one of {", ".join(KINDS)}')
         data = {k: v for k, v in obj.items() if k not in ("ask", "prompt")}
         question = KINDS[obj["ask"]](data, str(obj.get("prompt", "")))
+        for other in alongside:
+            if question.solves_like(other):
+                question.__dict__["solution"] = other.solution  # what cached_property would have kept
+                break
         question.solution  # noqa: B018 - solving now reports a bad hand at once, not when a learner answers
         question._check_offer()
         return question
@@ -189,6 +197,19 @@ class Question:
     def solve(self) -> Any:
         """Ask the engine; raise QuestionError (or HandError, TileNotationError) on a bad payload."""
         raise NotImplementedError
+
+    solved_from: ClassVar[tuple[str, ...]] = ()
+    """The payload fields :meth:`solve` reads, when it reads nothing else: two questions with the same
+    ``solve`` and the same values there have the same solution (empty: never assumed)."""
+
+    def solves_like(self, other: Question) -> bool:
+        """Whether ``other``'s solution is this question's too (see :attr:`solved_from`)."""
+        fields = self.solved_from
+        return (
+            bool(fields)
+            and type(self).solve is type(other).solve
+            and all(self.data.get(name) == other.data.get(name) for name in fields)
+        )
 
     @property
     def result(self) -> ScoreResult | None:

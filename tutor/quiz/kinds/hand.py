@@ -52,6 +52,8 @@ class HandQuestion(Question):
                 break
         return parts_of_hand(request, order.parts, order.itemised, result)
 
+    solved_from = ("request",)
+
     def solve(self) -> ScoreResult:
         return evaluate(self._require("request", Mapping))
 
