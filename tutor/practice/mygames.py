@@ -33,8 +33,9 @@ from tutor.engine.tiles import parse_tiles
 from tutor.gamelog import Comparison, GameLog, LogError, Win, compare, read_log
 from tutor.messages.catalogues import N_, said
 from tutor.quiz.exercise import Exercise
+from tutor.quiz.kinds.hand import HandQuestion, parts_of_hand
 from tutor.quiz.makers import HAND_PARTS
-from tutor.quiz.questions import Question, QuestionError
+from tutor.quiz.questions import KINDS, Question, QuestionError
 
 MAX_UPLOAD = 1024 * 1024
 """The largest upload the game routes take (the app's usual limit is 256 kB). A whole hanchan is
@@ -196,23 +197,17 @@ def delete_game(db: Database, user_id: int, game_id: int) -> Game:
 def topic_of(parts: Sequence[str]) -> str:
     """The practice topic a game hand counts under in progress, from what it asks first."""
     asked = [p for p in HAND_PARTS if p in parts] or list(HAND_PARTS)
-    return {"yaku": "everyday-yaku", "han": "everyday-yaku", "fu": "fu", "points": "points"}[asked[0]]
+    first = KINDS[asked[0]]
+    assert issubclass(first, HandQuestion)  # HAND_PARTS are hand kinds
+    return first.progress_topic
 
 
 def exercise_of(request: Mapping[str, Any], parts: Sequence[str], itemised: bool, seed: str) -> Exercise:
-    """The exercise asking ``parts`` (all four when none) of a logged hand. As for made hands, the fu of a
-    limit hand are not asked (they change nothing; RULES.md section 7): a hand asked only for fu is then asked han."""
+    """The exercise asking ``parts`` (all four when none) of a logged hand, as a made hand is asked them (a limit
+    hand's fu are not asked: see :func:`tutor.quiz.kinds.hand.parts_of_hand`)."""
     asked = [p for p in HAND_PARTS if p in parts] or list(HAND_PARTS)
-    result = Question.from_json({"ask": "han", "request": dict(request)}).result
-    limit_hand = result is not None and (result.yakuman > 0 or result.han >= 5)
-    kinds = [k for k in asked if not (k == "fu" and limit_hand)] or ["han"]
-    questions = []
-    for kind in kinds:
-        question: dict[str, Any] = {"ask": kind, "request": dict(request)}
-        if kind == "fu" and itemised:
-            question["itemised"] = True
-        questions.append(Question.from_json(question))
-    return Exercise(topic_of(parts), tuple(questions), None, 2, seed)
+    payloads = parts_of_hand(dict(request), asked, itemised)
+    return Exercise.from_json({"topic": topic_of(parts), "parts": payloads, "difficulty": 2, "seed": seed})
 
 
 def _askable_record(db: Database, user_id: int, game_id: Any, position: int) -> dict[str, Any] | None:

@@ -189,9 +189,8 @@ def _weighted_target(record: Mapping[str, tuple[int, int]], topic: str, rng: ran
     spec = TOPICS[topic]
     if not spec.targets:
         return None
-    family = "fu" if topic == "fu" else "yaku"
     weights = []
     for target in spec.targets:
-        seen, missed = record.get(f"{family}:{target}", (0, 0))
+        seen, missed = record.get(spec.target_skill(target), (0, 0))
         weights.append(2.0 if not seen else 0.5 + 3.0 * missed / seen)
     return rng.choices(list(spec.targets), weights)[0]

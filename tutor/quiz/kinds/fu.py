@@ -91,6 +91,7 @@ class FuQuestion(HandNumberQuestion):
     default_prompt = N_("How many fu, after rounding?")
     example = {"request": {"hand": "111m234p55s789s", "win": "5s", "melds": [{"kind": "pon", "tiles": "777z"}]}}
     hand_part = True
+    progress_topic = "fu"
     asked_of_limit_hands = False
     topics = ("fu",)
 

@@ -23,6 +23,7 @@ class HanQuestion(HandNumberQuestion):
     default_prompt = N_("How many han is this hand worth, dora included?")
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}}
     hand_part = True
+    progress_topic = "everyday-yaku"
 
     def mark(self, answer: Any) -> Grade:
         result = self.result

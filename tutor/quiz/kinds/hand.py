@@ -31,6 +31,9 @@ class HandQuestion(Question):
     """A part a learner may ask of a practice hand, alone or with the others (the practice page lists them)."""
     asked_of_limit_hands: ClassVar[bool] = True
     """Whether a limit hand is asked this part: its fu change nothing, so fu is not (RULES.md §7)."""
+    progress_topic: ClassVar[str] = ""
+    """The topic a hand from outside the curriculum (a game log) counts under in progress when this is the
+    first part it asks."""
 
     @classmethod
     def part(cls, request: Mapping[str, Any], itemised: bool = False) -> dict[str, Any]:

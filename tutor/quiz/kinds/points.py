@@ -34,6 +34,7 @@ class PointsQuestion(HandNumberQuestion):
     )
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}}
     hand_part = True
+    progress_topic = "points"
     topics = ("points",)
 
     def mark(self, answer: Any) -> Grade:

@@ -51,6 +51,7 @@ class YakuQuestion(HandQuestion):
     picks = True
     example = {"request": {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True}, "offer": ["tanyao"]}
     hand_part = True
+    progress_topic = "everyday-yaku"
     topics = ("everyday-yaku", "one-han", "two-han", "three-six-han", "yakuman")
 
     def expected_yaku(self) -> set[str]:
