@@ -87,6 +87,7 @@ from tutor.classroom.roster import (
     create_class,
     enrolled,
     every_class,
+    is_member,
     join,
     member,
     new_join_code,
@@ -95,6 +96,7 @@ from tutor.classroom.roster import (
     remove_member,
     rename_member,
     roster,
+    teaches,
     teaching,
 )
 
@@ -145,6 +147,7 @@ __all__ = [
     "csv_cell",
     "delete_assignment",
     "enrolled",
+    "is_member",
     "every_report",
     "every_class",
     "json_chunks",
@@ -170,6 +173,7 @@ __all__ = [
     "roster",
     "start_attempt",
     "student_work",
+    "teaches",
     "teaching",
     "to_do",
     "update_assignment",

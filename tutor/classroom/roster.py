@@ -177,6 +177,18 @@ def class_for_member(db: Database, class_id: int, user_id: int) -> Classroom:
     )
 
 
+def is_member(db: Database, class_id: int, user_id: int) -> bool:
+    """Whether ``user_id`` is in the class now (a student who left is not)."""
+    found = db.execute("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [class_id, user_id])
+    return found.fetchone() is not None
+
+
+def teaches(db: Database, class_id: int, user_id: int) -> bool:
+    """Whether ``user_id`` is the class's teacher."""
+    found = db.execute("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", [class_id, user_id])
+    return found.fetchone() is not None
+
+
 def roster(db: Database, class_id: int) -> list[Member]:
     rows = db.query(
         "SELECT m.user_id, m.display_name, u.username, m.joined_at FROM memberships m JOIN users u ON u.id = m.user_id"

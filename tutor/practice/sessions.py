@@ -35,7 +35,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from tutor.classroom import Assignment, archived_reason, assignment_of_session
+from tutor.classroom import Assignment, archived_reason, assignment_of_session, is_member, teaches
 from tutor.clock import moment
 from tutor.messages.catalogues import N_, Joined, Problem, Sentence
 from tutor.practice import mygames, progress, selection
@@ -104,8 +104,11 @@ def policy(db: Database, session: Mapping[str, Any], user_id: int, at: datetime 
     task = assignment_of_session(db, session)
     if task is None:
         return Policy()
-    member = list(db.query("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [task.class_id, user_id]))
-    refused = task.closed_reason(at) if member else Sentence(N_("You are no longer in this class."))
+    refused = (
+        task.closed_reason(at)
+        if is_member(db, task.class_id, user_id)
+        else Sentence(N_("You are no longer in this class."))
+    )
     refused = archived_reason(db, task.class_id) or refused  # an archived class takes no answers
     complete = task.reveal == "end" and _complete(db, session)
     return Policy(task, refused, task.revealed(complete, at), not task.revealed(False, at))
@@ -125,11 +128,9 @@ def worksheet_rules(db: Database, task: Assignment, user_id: int, at: datetime |
     """The assignment's teacher gets the worksheet with its key; a student of the class gets the questions
     of their own attempt (never the key: answers are shown only where :func:`policy` reveals them, one
     question at a time), and nothing before the assignment opens."""
-    teaches = list(db.query("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", [task.class_id, user_id]))
-    if teaches:
+    if teaches(db, task.class_id, user_id):
         return SheetRules(None, key=True)
-    member = list(db.query("SELECT 1 FROM memberships WHERE class_id = ? AND user_id = ?", [task.class_id, user_id]))
-    if not member:
+    if not is_member(db, task.class_id, user_id):
         return SheetRules(Sentence(N_("You are no longer in this class.")))
     if task.state(at) == "upcoming":
         return SheetRules(task.closed_reason(at))
