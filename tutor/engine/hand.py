@@ -250,7 +250,7 @@ class Hand:
     def build(cls, concealed: Sequence[Tile], win: Tile, melds: Sequence[Meld] = ()) -> Hand:
         """Validate already parsed parts (copies, tile count, winning tile)."""
         hand = cls(
-            concealed if type(concealed) is tuple else tuple(concealed),  # the quick reader's are tuples already
+            concealed if type(concealed) is tuple else tuple(concealed),
             melds if type(melds) is tuple else tuple(melds),
             win,
         )
