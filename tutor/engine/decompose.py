@@ -174,13 +174,6 @@ class Shape(Enum):
     KOKUSHI = "thirteen orphans"
 
 
-# Members read as module globals on the hot paths: in Python 3.11 each `Shape.STANDARD` read off the
-# class takes EnumType.__getattr__'s slow attribute lookup, several times the cost of a global.
-_STANDARD = Shape.STANDARD
-_CHIITOITSU = Shape.CHIITOITSU
-_TANKI = Wait.TANKI
-
-
 class Reading:
     """One interpretation of a winning hand.
 
@@ -241,7 +234,7 @@ class Reading:
         sequences.sort()
         triplets.sort()
         return cls(
-            _STANDARD,
+            Shape.STANDARD,
             groups,
             (pair,),
             win_group,
@@ -293,11 +286,11 @@ class Reading:
     def groups_text(self) -> str:
         """The groups and pair in MPSZ, e.g. ``123m 456m 789p 345s 55s`` (``kokushi`` for thirteen orphans)."""
         if not self._text:
-            if self.shape is _STANDARD:  # (the global: see _STANDARD)
+            if self.shape is Shape.STANDARD:
                 notations = [g.notation for g in self.groups]
                 notations.append(pair_notation(self.pairs[0]))
                 self._text = " ".join(notations)
-            elif self.shape is _CHIITOITSU:
+            elif self.shape is Shape.CHIITOITSU:
                 self._text = " ".join(pair_notation(p) for p in self.pairs)
             else:
                 self._text = "kokushi"
@@ -456,7 +449,7 @@ def readings_of(counts: list[int], meld_groups: tuple[Group, ...], win: int, tsu
     found: list[Reading] = []
     for pair, groups in standard_decompositions(counts, meld_groups):
         if pair == win:
-            found.append(Reading.standard(groups, pair, None, _TANKI, win, tsumo))
+            found.append(Reading.standard(groups, pair, None, Wait.TANKI, win, tsumo))
         completed: list[Group] = []  # each group once: 123m twice in a hand is one reading, not two
         for group in groups:
             wait = group.waits.get(win)

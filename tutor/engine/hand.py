@@ -150,7 +150,6 @@ class Meld(NamedTuple):
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
 _MELD_NAMES = {kind: name for name, kind in _MELD_KINDS.items()}  # (Enum's .value is a Python property)
-_ANKAN = MeldKind.ANKAN  # (a global: reading an Enum member off its class is slow in Python 3.11)
 _MELD_CACHE: dict[tuple[str, str], Meld] = {}
 _MELD_TEXTS: dict[Meld, str] = {}
 
@@ -207,7 +206,7 @@ class Hand:
         closed = True
         for meld in melds:
             all_tiles += meld.tiles
-            if meld.kind is not _ANKAN:
+            if meld.kind is not MeldKind.ANKAN:
                 closed = False
             for tile in meld.tiles:
                 counts[tile.index] += 1

@@ -20,17 +20,13 @@ from tutor.engine.tiles import (
 )
 from tutor.engine.yaku.registry import HIT, MISS, Hit, Miss, Verdict, yaku
 
-# (Globals: reading an Enum member off its class takes EnumType.__getattr__'s slow path in Python 3.11.)
-_STANDARD = Shape.STANDARD
-_RYANMEN = Wait.RYANMEN
-
 
 def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
     """Closed, four sequences, a pair that is not a value tile, a two-sided wait.
 
     The fu count asks this too: a pinfu tsumo is 20 fu.
     """
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
@@ -43,7 +39,7 @@ def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
         if verdict is None:
             verdict = _VALUE_PAIR_MISSES[r.pair] = Miss("value_pair", pair=pair_notation(r.pair))
         return verdict
-    if r.wait is not _RYANMEN:
+    if r.wait is not Wait.RYANMEN:
         return _WAIT_MISSES[r.wait]
     return HIT["hit"]
 
@@ -120,7 +116,7 @@ def tanyao(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def iipeikou(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
@@ -226,7 +222,7 @@ def chiitoitsu(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def chanta(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     for group in r.groups:
         if not group.has_yaochuu:
@@ -256,7 +252,7 @@ def chanta(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def junchan(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if ctx.has_honors:
         return MISS["honor"]
@@ -357,7 +353,7 @@ _KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     shape=Shape.STANDARD,
 )
 def toitoi(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if r.sequences:
         for group in r.groups:
@@ -400,7 +396,7 @@ _CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     shape=Shape.STANDARD,
 )
 def shousangen(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD or r.pair not in DRAGONS:
+    if r.shape is not Shape.STANDARD or r.pair not in DRAGONS:
         return MISS["none"]
     dragon_triplets = sum(1 for t in r.triplets if t in DRAGONS)
     return HIT["hit"] if dragon_triplets == 2 else MISS["none"]
@@ -441,7 +437,7 @@ def honroutou(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
