@@ -205,9 +205,7 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
             _refuse_flags(request)
     seat_wind = get("seat_wind", "E")
     round_wind = get("round_wind", "E")
-    if not (
-        type(seat_wind) is str and seat_wind in _WIND_VALUES and type(round_wind) is str and round_wind in _WIND_VALUES
-    ):
+    if not (_is_wind(seat_wind) and _is_wind(round_wind)):
         _refuse_winds(seat_wind, round_wind)
     pao = get("pao")
     discarder = get("discarder")
@@ -215,7 +213,7 @@ def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:
         _check_seats(seat_wind, flags[_TSUMO], pao, discarder)
     honba = get("honba", 0)
     sticks = get("riichi_sticks", 0)
-    if not (type(honba) is int and 0 <= honba <= MAX_COUNT and type(sticks) is int and 0 <= sticks <= MAX_COUNT):
+    if not (_is_count(honba) and _is_count(sticks)):
         _refuse_counts(honba, sticks)
     dora = _indicators(request, "dora_indicators") if "dora_indicators" in request else ()
     ura = _indicators(request, "ura_indicators") if "ura_indicators" in request else ()
