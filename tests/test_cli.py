@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import _plain_batch, _score_parser, build_parser
+from tutor import cli
+from tutor.cli import build_parser
 
 GOOD = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
 
@@ -131,12 +132,12 @@ def test_the_engine_and_the_score_command_never_import_flask() -> None:
 
 def test_score_jsonl_loads_only_what_scoring_needs(tmp_path: Path) -> None:
     # Process start is a large part of a batch's cost: the standings rules, pathlib (and the
-    # urllib behind it), argparse, gettext and the web app stay out of `tutor score --jsonl`.
+    # urllib behind it) and the web app stay out of `tutor score --jsonl`.
     batch = tmp_path / "batch.jsonl"
     batch.write_text(json.dumps(GOOD) + "\n")
     code = (
         "import sys, tutor.cli; tutor.cli.main(['score', '--jsonl', sys.argv[1]]); "
-        "print(sorted({'tutor.engine.standings', 'pathlib', 'urllib.parse', 'flask', 'argparse', 'gettext'} & set(sys.modules)))"
+        "print(sorted({'tutor.engine.standings', 'pathlib', 'urllib.parse', 'flask'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code, str(batch)], capture_output=True, text=True, timeout=60)
     answer, loaded = done.stdout.strip().split("\n")
@@ -145,39 +146,53 @@ def test_score_jsonl_loads_only_what_scoring_needs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "file", "workers"),
     [
-        ["score", "--jsonl"],
-        ["score", "--jsonl", "-"],
-        ["score", "--jsonl", "batch.jsonl"],
-        ["score", "--jsonl", "--workers", "1"],
-        ["score", "--jsonl", "--workers", "0", "in/batch.jsonl"],
-        ["score", "--jsonl", "--workers", "12", "-"],
+        (["score", "--jsonl"], None, None),
+        (["score", "--jsonl", "-"], "-", None),
+        (["score", "--jsonl", "batch.jsonl"], "batch.jsonl", None),
+        (["score", "--jsonl", "--workers", "1"], None, 1),
+        (["score", "--jsonl", "--workers", "0", "in/batch.jsonl"], "in/batch.jsonl", 0),
+        (["score", "--jsonl", "batch.jsonl", "--workers", "2"], "batch.jsonl", 2),
+        (["score", "--jsonl", "--workers=3"], None, 3),
+        (["score", "--workers", "4", "--jsonl", "-"], "-", 4),
     ],
 )
-def test_a_plain_batch_command_line_is_read_as_argparse_reads_it(argv: list[str]) -> None:
-    args = _score_parser().parse_args(argv)
-    assert _plain_batch(argv) == (args.file, args.workers)
+def test_score_reads_a_batch_command_line(
+    argv: list[str], file: str | None, workers: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batches: list[tuple[str | None, int | None]] = []
+    monkeypatch.setattr(cli, "_score_batch", lambda path, count: batches.append((path, count)) or 0)
+    assert cli.main(argv) == 0
+    assert batches == [(file, workers)]
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "words"),
     [
-        ["score", "--json"],
-        ["score", "--jsonl", "--help"],
-        ["score", "--jsonl", "--workers"],
-        ["score", "--jsonl", "--workers", "two"],
-        ["score", "--jsonl", "--workers", "-1"],
-        ["score", "--jsonl", "--workers=2"],
-        ["score", "--jsonl", "batch.jsonl", "--workers", "2"],
-        ["score", "--jsonl", "a.jsonl", "b.jsonl"],
-        ["score", "--jsonl", "--lang", "zh"],
-        ["score", "--jsonl", "--hand", "123m"],
-        ["score", "--workers", "1", "--jsonl"],
+        (["score", "--jsonl", "--workers"], "argument --workers: expected one argument"),
+        (["score", "--jsonl", "--workers", "two"], "argument --workers: invalid int value: 'two'"),
+        (["score", "--jsonl", "a.jsonl", "b.jsonl"], "unrecognized arguments: b.jsonl"),
+        (["score", "--json", "--jsonl"], "argument --jsonl: not allowed with argument --json"),
+        (["score", "--jsonl", "--lang", "xx"], "argument --lang: invalid choice: 'xx'"),
+        (["score", "--jsonl", "--bogus"], "unrecognized arguments: --bogus"),
     ],
 )
-def test_any_other_batch_command_line_is_left_to_argparse(argv: list[str]) -> None:
-    assert _plain_batch(argv) is None
+def test_score_refuses_a_bad_command_line(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("usage: tutor score ") and f"tutor score: error: {words}" in error
+
+
+def test_score_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["score", "--help"])
+    assert stop.value.code == 0
+    shown = capsys.readouterr().out
+    for option in ("--json", "--jsonl", "--workers", "--lang", "--hand", "--win", "--meld", "--pao", "--tsumo"):
+        assert option in shown
 
 
 @pytest.mark.parametrize("command", ["score", "serve", "init-db", "generate", "export-class", "backup", "purge-guests"])

@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    batch = _plain_batch(argv)
     try:
-        if batch is not None:
-            return _score_batch(*batch)
         # `tutor score` builds its own options only: setting up every command's (and importing the
         # standings rules for one of them) costs a process about as much as scoring a hundred hands.
-        parser = _score_parser() if argv[:1] == ["score"] else build_parser()
-        args = parser.parse_args(argv)
+        if argv[:1] == ["score"]:
+            parser, words = _score_parser(), argv[1:]
+        else:
+            parser, words = build_parser(), argv
+        args = parser.parse_args(words)
         if not hasattr(args, "run"):
             parser.print_help()
             return 1
@@ -165,51 +165,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _plain_batch(argv: list[str]) -> tuple[str | None, int | None] | None:
-    """The file and the workers of ``score --jsonl [--workers N] [FILE]``, read without argparse; None for
-    any other command line, which argparse reads (the same way) or explains.
-
-    A batch is often a short process: importing argparse and building the score command's options
-    would cost it about as much as answering 200 requests.
-    """
-    if argv[:2] != ["score", "--jsonl"]:
-        return None
-    rest = argv[2:]
-    workers = None
-    if rest[:1] == ["--workers"] and len(rest) >= 2 and rest[1].isdecimal():
-        workers, rest = int(rest[1]), rest[2:]
-    if not rest:
-        return None, workers
-    if len(rest) == 1 and (rest[0] == "-" or not rest[0].startswith("-")):
-        return rest[0], workers
-    return None
-
-
 def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
-    import argparse  # only here: `tutor score --jsonl` goes without it (see _plain_batch)
+    import argparse
 
     parser = argparse.ArgumentParser(prog="tutor", description="Riichi Tutor: learn riichi mahjong scoring.")
     return parser, parser.add_subparsers(title="commands", metavar="COMMAND")
 
 
 def _score_parser() -> argparse.ArgumentParser:
-    """The parser for ``tutor score ...`` alone (what :func:`build_parser` builds for that command)."""
-    parser, commands = _top_parser()
-    _add_score(commands)
-    return parser
+    """``tutor score``'s parser built alone, as :func:`build_parser` adds it among the commands.
+
+    (No top-level parser above it: argparse looks up its own words in gettext's catalogues for every
+    parser it makes, and one parser fewer keeps a batch's start lighter.)
+    """
+    import argparse
+
+    return _score_options(argparse.ArgumentParser(prog="tutor score", description=_SCORE_DESCRIPTION))
 
 
 def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    score = commands.add_parser(
-        "score",
-        help="score hands (the score API contract)",
-        description="Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
-        "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line). "
-        'Pao (responsibility payment, daisangen and daisuushii only): "pao" is the seat wind (E S W N, absolute) '
-        'of the player whose discard was called to complete the hand, and on a ron "discarder" the seat that dealt in; '
-        'the response then lists "payments" per player (Tenhou: a tsumo is paid all by the responsible player, '
-        "a ron half each, the honba by the responsible player; rules pao_scope and pao_honba change that).",
+    _score_options(
+        commands.add_parser("score", help="score hands (the score API contract)", description=_SCORE_DESCRIPTION)
     )
+
+
+_SCORE_DESCRIPTION = (
+    "Score a hand. Reads a JSON request (FILE or standard input) or builds one from --hand/--win. "
+    "Prints a breakdown, or contract JSON with --json (one request) or --jsonl (one request per line). "
+    'Pao (responsibility payment, daisangen and daisuushii only): "pao" is the seat wind (E S W N, absolute) '
+    'of the player whose discard was called to complete the hand, and on a ron "discarder" the seat that dealt in; '
+    'the response then lists "payments" per player (Tenhou: a tsumo is paid all by the responsible player, '
+    "a ron half each, the honba by the responsible player; rules pao_scope and pao_honba change that)."
+)
+
+
+def _score_options(score: argparse.ArgumentParser) -> argparse.ArgumentParser:
     mode = score.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the contract's JSON response")
     mode.add_argument(
@@ -253,6 +243,7 @@ def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     for flag in STANDARD_FLAGS:
         quick.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     score.set_defaults(run=run_score)
+    return score
 
 
 def _languages() -> list[str]:

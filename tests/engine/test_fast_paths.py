@@ -1,7 +1,5 @@
 """The engine's shortcuts must never change an answer.
 
-* the quick request reader (``quick.py``) reads every request it accepts exactly as the full parser
-  does, and leaves every request the full parser refuses to it;
 * the scoring plan (yaku ``shape`` and ``hand_only``) never hides a yaku;
 * the contract's one-pass explanation is the explanation the report module builds;
 * ``--jsonl`` lines are read as ``json.loads`` reads them and written as ``json.dumps`` writes them.
@@ -15,114 +13,15 @@ from typing import Any
 
 import pytest
 
+from tests.engine.test_parse import ODD_VALUES
 from tutor.engine import api, batch
 from tutor.engine.api import evaluate, parse_request
 from tutor.engine.context import WinContext
 from tutor.engine.decompose import readings
 from tutor.engine.generate import STYLES, random_request
 from tutor.engine.hand import HandError
-from tutor.engine.quick import quick_parse
 from tutor.engine.report import contract_fields, explanation_text, reading_summary
 from tutor.engine.yaku import YAKU
-
-# Values a request field may hold in a spoiled request: wrong types, near misses, good values.
-ODD_VALUES: list[Any] = [
-    None,
-    True,
-    False,
-    0,
-    1,
-    -1,
-    1000,
-    2.0,
-    "",
-    "E",
-    "X",
-    "5m",
-    "0m",
-    "0z",
-    "8z",
-    "5",
-    "m",
-    "12m",
-    "5mm",
-    "55m",
-    "１m",
-    [],
-    ["1m"],
-    ["1m"] * 6,
-    ["1m1m"],
-    [None],
-    {},
-    {"kiriage": True},
-    {"kiriage": 1},
-    {"preset": "classic"},
-    {"preset": "nope"},
-    {"double_wind_pair_fu": 2},
-    {"double_wind_pair_fu": 2.0},
-    {"daisharin": "any_suit"},
-    {"aka": []},
-    [{"kind": "pon", "tiles": "777z"}],
-    [{"kind": "pon", "tiles": "123m"}],
-    [{"kind": "pon"}],
-    [{"kind": "pon", "tiles": "777z", "x": 1}],
-    [[]],
-    "pon",
-]
-FIELDS = sorted(api.FIELDS) + ["extra"]
-
-
-def _spoiled(rng: random.Random) -> Any:
-    request = random_request(rng, rng.choice(STYLES))
-    for _ in range(rng.choice((0, 1, 1, 2))):
-        field = rng.choice(FIELDS)
-        if field in ("hand", "win") and rng.random() < 0.5:
-            text = request.get(field, "")
-            request[field] = text[: rng.randrange(len(text) + 1)] + rng.choice(["", "1", "z", "m", "9z", " "])
-        else:
-            request[field] = rng.choice(ODD_VALUES)
-        if rng.random() < 0.1:
-            request.pop(field, None)
-    return request if rng.random() < 0.97 else rng.choice([[], "hand", None, 3])
-
-
-def _full_parse(request: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """What parse_request answers without its quick path: the parsed parts, or the refusal's code and message."""
-    with monkeypatch.context() as patch:
-        patch.setattr(api, "quick_parse", lambda request: None)
-        try:
-            return parse_request(request)
-        except HandError as refusal:
-            return (refusal.code, refusal.message)
-
-
-def test_the_quick_reader_agrees_with_the_full_parser(monkeypatch: pytest.MonkeyPatch) -> None:
-    rng = random.Random("quick")
-    quick = 0
-    for _ in range(4000):
-        request = _spoiled(rng)
-        full = _full_parse(request, monkeypatch)
-        read = quick_parse(request)
-        if read is None:
-            continue  # the full parser reads it (the answer is the full parser's, whatever it is)
-        quick += 1
-        assert read == full, request
-    assert quick > 1000  # the common shape does take the quick path
-
-
-def test_the_quick_reader_takes_plain_requests_and_leaves_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "dora_indicators": ["4s"]}
-    assert quick_parse(plain) == _full_parse(plain, monkeypatch)
-    for spoiled in (
-        {**plain, "hand": "123m456m789p345s55"},  # digits without a suit
-        {**plain, "hand": "123m456m789p345s5s"},  # a tile short: Hand refuses it
-        {**plain, "win": "5z"},  # not in the hand
-        {**plain, "melds": None},
-        {**plain, "rules": {"kiriage": 1}},
-        {**plain, "dora_indicators": "4s"},
-        {**plain, "pao": "S"},  # pao and discarder are read by the full parser only
-    ):
-        assert quick_parse(spoiled) is None, spoiled
 
 
 @pytest.mark.parametrize("style", STYLES)

@@ -23,7 +23,6 @@ from tutor.engine.tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index
 
 
 class GroupKind(Enum):
-    __hash__ = object.__hash__  # singletons: identity hash is cheaper than Enum's
     SEQUENCE = "shuntsu"
     TRIPLET = "koutsu"
     QUAD = "kantsu"
@@ -31,8 +30,6 @@ class GroupKind(Enum):
 
 class Wait(Enum):
     """The shape the hand was waiting with, in the reading chosen."""
-
-    __hash__ = object.__hash__  # singletons: identity hash is cheaper than Enum's
 
     def __init__(self, name: str) -> None:
         self.label = name
@@ -165,20 +162,9 @@ def meld_group(kind: MeldKind, first: int) -> Group:
 
 
 class Shape(Enum):
-    __hash__ = (
-        object.__hash__
-    )  # singletons: identity hash is cheaper than Enum's (the scorer's plans are keyed by shape)
-
     STANDARD = "four groups and a pair"
     CHIITOITSU = "seven pairs"
     KOKUSHI = "thirteen orphans"
-
-
-# Members read as module globals on the hot paths: in Python 3.11 each `Shape.STANDARD` read off the
-# class takes EnumType.__getattr__'s slow attribute lookup, several times the cost of a global.
-_STANDARD = Shape.STANDARD
-_CHIITOITSU = Shape.CHIITOITSU
-_TANKI = Wait.TANKI
 
 
 class Reading:
@@ -241,7 +227,7 @@ class Reading:
         sequences.sort()
         triplets.sort()
         return cls(
-            _STANDARD,
+            Shape.STANDARD,
             groups,
             (pair,),
             win_group,
@@ -293,11 +279,11 @@ class Reading:
     def groups_text(self) -> str:
         """The groups and pair in MPSZ, e.g. ``123m 456m 789p 345s 55s`` (``kokushi`` for thirteen orphans)."""
         if not self._text:
-            if self.shape is _STANDARD:  # (the global: see _STANDARD)
+            if self.shape is Shape.STANDARD:
                 notations = [g.notation for g in self.groups]
                 notations.append(pair_notation(self.pairs[0]))
                 self._text = " ".join(notations)
-            elif self.shape is _CHIITOITSU:
+            elif self.shape is Shape.CHIITOITSU:
                 self._text = " ".join(pair_notation(p) for p in self.pairs)
             else:
                 self._text = "kokushi"
@@ -365,9 +351,9 @@ def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[G
     total = sum(counts)
     if total % 3 == 1:
         return ()
-    group = _GROUP_OF_CODE[base].__getitem__
+    groups = _GROUP_OF_CODE[base]
     return tuple(
-        (base + pair if pair >= 0 else -1, tuple(map(group, codes)))
+        (base + pair if pair >= 0 else -1, tuple(groups[code] for code in codes))
         for pair, codes in _number_splits(counts, total % 3 == 2)
     )
 
@@ -456,7 +442,7 @@ def readings_of(counts: list[int], meld_groups: tuple[Group, ...], win: int, tsu
     found: list[Reading] = []
     for pair, groups in standard_decompositions(counts, meld_groups):
         if pair == win:
-            found.append(Reading.standard(groups, pair, None, _TANKI, win, tsumo))
+            found.append(Reading.standard(groups, pair, None, Wait.TANKI, win, tsumo))
         completed: list[Group] = []  # each group once: 123m twice in a hand is one reading, not two
         for group in groups:
             wait = group.waits.get(win)

@@ -74,15 +74,14 @@ CHIITOITSU = FuItem("fu.chiitoitsu", 25)
 
 def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
     """The fu of one reading, before rounding. Kokushi has none (its payment is fixed)."""
-    if r.shape is not _STANDARD:
-        return [CHIITOITSU] if r.shape is _CHIITOITSU else []  # kokushi has no fu
+    if r.shape is not Shape.STANDARD:
+        return [CHIITOITSU] if r.shape is Shape.CHIITOITSU else []  # kokushi has no fu
     closed = ctx.is_closed
     tsumo = ctx.tsumo
     items = [BASE, MENZEN_RON] if closed and not tsumo else [BASE]
-    if r.triplets:
-        for group in r.groups:
-            if not group.is_sequence:
-                items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])  # one owner of "ron opens it"
+    for group in r.groups:
+        if not group.is_sequence:
+            items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])  # one owner of "ron opens it"
     pair = r.pairs[0]
     if pair >= EAST:  # a pair of number tiles earns nothing
         pair_item = _pair_item(pair, ctx)
@@ -99,11 +98,6 @@ def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
     elif len(items) == 1 and not closed and ctx.rules.open_pinfu_fu:
         items.append(OPEN_PINFU)
     return items
-
-
-# (Globals: reading an Enum member off its class is slow in Python 3.11.)
-_STANDARD = Shape.STANDARD
-_CHIITOITSU = Shape.CHIITOITSU
 
 
 def rounded_fu(items: list[FuItem]) -> int:

@@ -46,9 +46,6 @@ class HandError(Problem):
 
 
 class MeldKind(Enum):
-    # Members are singletons: hash by identity (Enum's own hash runs Python code on every dict lookup).
-    __hash__ = object.__hash__
-
     CHI = "chi"
     """A sequence called from the player on the left."""
     PON = "pon"
@@ -150,7 +147,6 @@ class Meld(NamedTuple):
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
 _MELD_NAMES = {kind: name for name, kind in _MELD_KINDS.items()}  # (Enum's .value is a Python property)
-_ANKAN = MeldKind.ANKAN  # (a global: reading an Enum member off its class is slow in Python 3.11)
 _MELD_CACHE: dict[tuple[str, str], Meld] = {}
 _MELD_TEXTS: dict[Meld, str] = {}
 
@@ -207,7 +203,7 @@ class Hand:
         closed = True
         for meld in melds:
             all_tiles += meld.tiles
-            if meld.kind is not _ANKAN:
+            if meld.kind is not MeldKind.ANKAN:
                 closed = False
             for tile in meld.tiles:
                 counts[tile.index] += 1
@@ -250,7 +246,7 @@ class Hand:
     def build(cls, concealed: Sequence[Tile], win: Tile, melds: Sequence[Meld] = ()) -> Hand:
         """Validate already parsed parts (copies, tile count, winning tile)."""
         hand = cls(
-            concealed if type(concealed) is tuple else tuple(concealed),  # the quick reader's are tuples already
+            concealed if type(concealed) is tuple else tuple(concealed),
             melds if type(melds) is tuple else tuple(melds),
             win,
         )

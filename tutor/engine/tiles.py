@@ -163,6 +163,8 @@ RED_FIVES: tuple[Tile, ...] = tuple(_RED_BY_INDEX.values())
 _parse_cache: dict[str, tuple[Tile, ...]] = {}
 # Good notation: blocks of digits, each closed by its suit letter; honours are 1-7 only.
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+_BLOCK = re.compile(r"[0-9]+[mpsz]")
+_BLOCKS: dict[str, tuple[Tile, ...]] = {}
 _BY_DIGIT = {suit: {d: Tile._interned[d + suit] for d in "0123456789" if d + suit in Tile._interned} for suit in SUITS}
 
 
@@ -189,17 +191,15 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         raise TileNotationError(N_("tiles must be written as a string, not {type}"), type=type(text).__name__)
     if _WELL_FORMED.fullmatch(text) is None:
         _explain_bad_notation(text)
-    # Read right to left: each suit letter names the suit of the digits before it.
-    tiles = []
-    table = _BY_DIGIT["m"]
-    for char in reversed(text):
-        suit_table = _BY_DIGIT.get(char)
-        if suit_table is None:
-            tiles.append(table[char])
-        else:
-            table = suit_table
-    tiles.reverse()
-    result = tuple(tiles)
+    result: tuple[Tile, ...] = ()
+    for block in _BLOCK.findall(text):  # digits and their suit letter: "123m"
+        tiles = _BLOCKS.get(block)
+        if tiles is None:
+            table = _BY_DIGIT[block[-1]]
+            tiles = tuple([table[digit] for digit in block[:-1]])
+            if len(_BLOCKS) < 8192:  # the same suit blocks recur from hand to hand ("123m", "55p" ...)
+                _BLOCKS[block] = tiles
+        result += tiles
     if len(text) <= 8:  # melds, winning tiles, indicators: the same few strings again and again
         if len(_parse_cache) > 4096:
             _parse_cache.clear()

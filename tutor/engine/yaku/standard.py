@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.engine.context import Feature as F
 from tutor.engine.context import WinContext
-from tutor.engine.decompose import Group, Reading, Shape, Wait
+from tutor.engine.decompose import Reading, Shape, Wait
 from tutor.engine.tiles import (
     CHUN,
     DRAGONS,
@@ -12,7 +12,6 @@ from tutor.engine.tiles import (
     HATSU,
     IS_TERMINAL,
     IS_YAOCHUU,
-    WINDS,
     YAOCHUU_MASK,
     KindSet,
     index_name,
@@ -20,47 +19,24 @@ from tutor.engine.tiles import (
 )
 from tutor.engine.yaku.registry import HIT, MISS, Hit, Miss, Verdict, yaku
 
-# (Globals: reading an Enum member off its class takes EnumType.__getattr__'s slow path in Python 3.11.)
-_STANDARD = Shape.STANDARD
-_RYANMEN = Wait.RYANMEN
-
 
 def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
     """Closed, four sequences, a pair that is not a value tile, a two-sided wait.
 
     The fu count asks this too: a pinfu tsumo is 20 fu.
     """
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
-    if r.triplets:
-        for group in r.groups:
-            if not group.is_sequence:
-                return _group_miss(_TRIPLET_MISSES, "triplet", group)
+    for group in r.groups:
+        if not group.is_sequence:
+            return Miss("triplet", group=group)
     if r.pair in ctx.value_kinds:
-        verdict = _VALUE_PAIR_MISSES.get(r.pair)
-        if verdict is None:
-            verdict = _VALUE_PAIR_MISSES[r.pair] = Miss("value_pair", pair=pair_notation(r.pair))
-        return verdict
-    if r.wait is not _RYANMEN:
-        return _WAIT_MISSES[r.wait]
+        return Miss("value_pair", pair=pair_notation(r.pair))
+    if r.wait is not Wait.RYANMEN:
+        return Miss("wait", wait=r.wait.value)
     return HIT["hit"]
-
-
-_WAIT_MISSES = {wait: Miss("wait", wait=wait.value) for wait in Wait}
-# Misses that name a group or a pair are shared too, like the plain ones: groups are shared objects,
-# and pinfu (asked by the fu count as well) and toitoi miss on most hands.
-_TRIPLET_MISSES: dict[Group, Verdict] = {}
-_SEQUENCE_MISSES: dict[Group, Verdict] = {}
-_VALUE_PAIR_MISSES: dict[int, Verdict] = {}
-
-
-def _group_miss(misses: dict[Group, Verdict], reason: str, group: Group) -> Verdict:
-    verdict = misses.get(group)
-    if verdict is None:
-        verdict = misses[group] = Miss(reason, group=group)
-    return verdict
 
 
 @yaku(
@@ -120,7 +96,7 @@ def tanyao(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def iipeikou(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
@@ -171,12 +147,11 @@ _yakuhai(CHUN, "chun", "red")
     shape=Shape.STANDARD,
 )
 def yakuhai_seat_wind(r: Reading, ctx: WinContext) -> Verdict:
-    wind = ctx.seat_wind
-    return _WIND_HITS[wind] if wind in r.triplets else _WIND_MISSES[wind]
+    return _wind_triplet(ctx.seat_wind, r)
 
 
-_WIND_HITS = {wind: Hit(tile=index_name(wind)) for wind in WINDS}
-_WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
+def _wind_triplet(wind: int, r: Reading) -> Verdict:
+    return Hit(tile=index_name(wind)) if wind in r.triplets else Miss("none", tile=index_name(wind))
 
 
 @yaku(
@@ -191,8 +166,7 @@ _WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
     shape=Shape.STANDARD,
 )
 def yakuhai_round_wind(r: Reading, ctx: WinContext) -> Verdict:
-    wind = ctx.round_wind
-    return _WIND_HITS[wind] if wind in r.triplets else _WIND_MISSES[wind]
+    return _wind_triplet(ctx.round_wind, r)
 
 
 @yaku(
@@ -226,7 +200,7 @@ def chiitoitsu(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def chanta(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     for group in r.groups:
         if not group.has_yaochuu:
@@ -256,7 +230,7 @@ def chanta(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def junchan(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if ctx.has_honors:
         return MISS["honor"]
@@ -339,10 +313,7 @@ def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def sankantsu(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if r.quads == 3 else _KAN_COUNT_MISSES[r.quads]
-
-
-_KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
+    return HIT["hit"] if r.quads == 3 else Miss("none", count=r.quads)
 
 
 @yaku(
@@ -357,12 +328,11 @@ _KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     shape=Shape.STANDARD,
 )
 def toitoi(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
-    if r.sequences:
-        for group in r.groups:
-            if group.is_sequence:
-                return _group_miss(_SEQUENCE_MISSES, "sequence", group)
+    for group in r.groups:
+        if group.is_sequence:
+            return Miss("sequence", group=group)
     return HIT["hit"]
 
 
@@ -382,10 +352,7 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
 )
 def sanankou(r: Reading, ctx: WinContext) -> Verdict:
     count = r.concealed_triplets
-    return HIT["hit"] if count >= 3 else _CONCEALED_COUNT_MISSES[count]
-
-
-_CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
+    return HIT["hit"] if count >= 3 else Miss("none", count=count)
 
 
 @yaku(
@@ -400,7 +367,7 @@ _CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
     shape=Shape.STANDARD,
 )
 def shousangen(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD or r.pair not in DRAGONS:
+    if r.shape is not Shape.STANDARD or r.pair not in DRAGONS:
         return MISS["none"]
     dragon_triplets = sum(1 for t in r.triplets if t in DRAGONS)
     return HIT["hit"] if dragon_triplets == 2 else MISS["none"]
@@ -441,7 +408,7 @@ def honroutou(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
-    if r.shape is not _STANDARD:
+    if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
@@ -449,10 +416,6 @@ def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
     if len(seqs) == 4 and seqs[0] == seqs[1] and seqs[2] == seqs[3]:
         return HIT["hit"]
     return MISS["none"]
-
-
-_SUIT_COUNT_MISSES = [Miss("suits", count=n) for n in range(4)]
-_SUIT_HITS = {suit: Hit(suit=suit) for suit in "mps"}
 
 
 @yaku(
@@ -472,8 +435,8 @@ _SUIT_HITS = {suit: Hit(suit=suit) for suit in "mps"}
 )
 def honitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
-        return _SUIT_COUNT_MISSES[len(ctx.suits)]
-    return _SUIT_HITS[ctx.suits] if ctx.has_honors else MISS["no_honor"]
+        return Miss("suits", count=len(ctx.suits))
+    return Hit(suit=ctx.suits) if ctx.has_honors else MISS["no_honor"]
 
 
 @yaku(
@@ -494,5 +457,5 @@ def honitsu(r: Reading, ctx: WinContext) -> Verdict:
 )
 def chinitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
-        return _SUIT_COUNT_MISSES[len(ctx.suits)]
-    return MISS["honor"] if ctx.has_honors else _SUIT_HITS[ctx.suits]
+        return Miss("suits", count=len(ctx.suits))
+    return MISS["honor"] if ctx.has_honors else Hit(suit=ctx.suits)
