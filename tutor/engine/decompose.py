@@ -351,9 +351,9 @@ def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[G
     total = sum(counts)
     if total % 3 == 1:
         return ()
-    groups = _GROUP_OF_CODE[base]
+    group = _GROUP_OF_CODE[base].__getitem__
     return tuple(
-        (base + pair if pair >= 0 else -1, tuple(groups[code] for code in codes))
+        (base + pair if pair >= 0 else -1, tuple(map(group, codes)))
         for pair, codes in _number_splits(counts, total % 3 == 2)
     )
 

@@ -16,6 +16,7 @@ rounded up to 100 on its own.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from tutor.engine.messages import text
@@ -164,10 +165,14 @@ def possible_cell(han: int, fu: int, tsumo: bool) -> bool:
 def payment(base: int, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Payment:
     """Payments for a hand worth ``base`` points (RULES.md §7.1)."""
     if not tsumo:
-        return Payment(_up(base * (6 if dealer else 4)) + 300 * honba, None, None, riichi_sticks)
+        return _payment((_up(base * (6 if dealer else 4)) + 300 * honba, None, None, riichi_sticks))
     if dealer:
-        return Payment(None, None, _up(base * 2) + 100 * honba, riichi_sticks)
-    return Payment(None, _up(base * 2) + 100 * honba, _up(base) + 100 * honba, riichi_sticks)
+        return _payment((None, None, _up(base * 2) + 100 * honba, riichi_sticks))
+    return _payment((None, _up(base * 2) + 100 * honba, _up(base) + 100 * honba, riichi_sticks))
+
+
+# Payment._make without its length check: NamedTuple's generated __new__ is one more Python call.
+_payment = partial(tuple.__new__, Payment)
 
 
 def working(

@@ -17,15 +17,17 @@ from tutor.messages.catalogues import DEFAULT
 
 _SHAPES = {Shape.STANDARD: "standard", Shape.CHIITOITSU: "chiitoitsu", Shape.KOKUSHI: "kokushi"}
 _MELD_PREFIX = {kind: f"{kind.value}:" for kind in MeldKind}
+# (Globals: reading an Enum member off its class is slow in Python 3.11.)
+_STANDARD, _CHIITOITSU, _KOKUSHI = Shape.STANDARD, Shape.CHIITOITSU, Shape.KOKUSHI
 
 
 def reading_summary(reading: Reading, description: str | None = None, lang: str = DEFAULT) -> dict[str, Any]:
     """The chosen interpretation as JSON: groups (melds marked), pair, wait."""
-    if reading.shape is Shape.STANDARD:
+    if reading.shape is _STANDARD:
         groups = [_SUMMARY_NOTATION[g] for g in reading.groups]
         pair = _PAIR_NOTATION[reading.pairs[0]]
         win_group = reading.win_group.notation if reading.win_group else pair
-    elif reading.shape is Shape.CHIITOITSU:
+    elif reading.shape is _CHIITOITSU:
         groups = [_PAIR_NOTATION[p] for p in reading.pairs]
         pair, win_group = None, _PAIR_NOTATION[reading.win]
     else:
@@ -58,7 +60,7 @@ def _reading_texts(reading: Reading, lang: str) -> tuple[str, str]:
     are new on nearly every hand; so the text around the groups is rendered once (a frame) and the
     groups are put in between.
     """
-    if reading.shape is not Shape.KOKUSHI:
+    if reading.shape is not _KOKUSHI:
         key = (reading.wait, reading.win, lang)
         frame = _READING_FRAMES.get(key)
         if frame is None:
@@ -103,7 +105,7 @@ def _reading_frame(wait: Wait, win: int, lang: str) -> tuple[str, ...]:
 def _describe(reading: Reading, lang: str) -> str:
     """The reading sentence rendered whole (thirteen orphans, or a catalogue that says the groups twice)."""
     win = index_name(reading.win)
-    if reading.shape is Shape.KOKUSHI:
+    if reading.shape is _KOKUSHI:
         key = "reading.kokushi_13" if reading.wait is Wait.KOKUSHI_13 else "reading.kokushi_single"
         return text(key, lang, win=win)
     return text("reading.standard", lang, groups=reading.groups_text(), wait=_wait_name(reading.wait, lang), win=win)

@@ -14,7 +14,7 @@ This module only orchestrates; the rules live in ``yaku/``, ``fu.py`` and
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from tutor.engine.context import WinContext
@@ -175,7 +175,7 @@ class _Active:
     def line(self, verdict: Verdict) -> YakuHit:
         """The result line for a hit; lines of hits without parameters are made once and shared."""
         if verdict.params:
-            return YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
+            return _yaku_hit((self.rule.id, self.han, self.rule.name, verdict, self.units))
         line = self._lines.get(verdict.reason)
         if line is None:
             line = self._lines[verdict.reason] = YakuHit(self.rule.id, self.han, self.rule.name, verdict, self.units)
@@ -288,20 +288,20 @@ def score(hand: Hand, situation: Situation, rules: RuleSet = TENHOU) -> ScoreRes
     situation.check(hand, rules)
     all_readings = readings(hand, situation.tsumo)
     if not all_readings:
-        return ScoreResult(hand, situation, rules, "not_a_winning_hand", None, (), ())
+        return _score_result((hand, situation, rules, "not_a_winning_hand", None, (), ()))
     ctx = WinContext(hand, situation, rules)
     dora = dora_hits(ctx)
     if len(all_readings) == 1:
         best = score_reading(all_readings[0], ctx, dora)
         status = "scored" if best.payment is not None else "no_yaku"
-        return ScoreResult(hand, situation, rules, status, best, (), dora)
+        return _score_result((hand, situation, rules, status, best, (), dora))
     plan = _plan(ctx)
     shared = _shared_lines(plan, all_readings[0], ctx)
     scored = [score_reading(r, ctx, dora, plan, shared) for r in all_readings]
     scored.sort(key=ReadingScore.rank, reverse=True)
     best = scored[0]
     status = "scored" if best.payment is not None else "no_yaku"
-    return ScoreResult(hand, situation, rules, status, best, tuple(scored[1:]), dora)
+    return _score_result((hand, situation, rules, status, best, tuple(scored[1:]), dora))
 
 
 def _shared_lines(plan: _Plan, r: Reading, ctx: WinContext) -> dict[int, YakuHit]:
@@ -359,7 +359,7 @@ def score_reading(
     items = fu_items(r, ctx)
     fu = rounded_fu(items)
     if not hits:
-        return ReadingScore(r, (), 0, fu, tuple(items), 0, None, 0, None)
+        return _reading_score((r, (), 0, fu, tuple(items), 0, None, 0, None))
     yaku = tuple([line for _, line in hits])
     if not units and dora:
         yaku += dora
@@ -367,7 +367,14 @@ def score_reading(
             han += line.han
     s = ctx.situation
     base, limit, pay = paid(han, fu, units, ctx.is_dealer, ctx.tsumo, s.honba, s.riichi_sticks, ctx.rules)
-    return ReadingScore(r, yaku, han, fu, tuple(items), units, limit, base, pay)
+    return _reading_score((r, yaku, han, fu, tuple(items), units, limit, base, pay))
+
+
+# Results are made for every hand: built as tuples directly, without NamedTuple's generated
+# __new__ (a Python function call each time).
+_reading_score = partial(tuple.__new__, ReadingScore)
+_yaku_hit = partial(tuple.__new__, YakuHit)
+_score_result = partial(tuple.__new__, ScoreResult)
 
 
 _NOTHING: frozenset[str] = frozenset()
@@ -387,7 +394,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
     if ctx.rules.aka:
         red = ctx.hand.red_fives
         if red:
-            hits.append(YakuHit("aka_dora", red, "Aka dora", Hit(count=red), 0))
+            hits.append(_yaku_hit(("aka_dora", red, "Aka dora", Hit(count=red), 0)))
     if s.ura_indicators and s.in_riichi:
         ura = 0
         for t in s.ura_indicators:
@@ -400,7 +407,7 @@ def dora_hits(ctx: WinContext) -> tuple[YakuHit, ...]:
 def _dora_line(kind: str, count: int, indicators: tuple[Tile, ...]) -> YakuHit:
     name = "Dora" if kind == "dora" else "Ura dora"
     shown = " ".join([_INDICATED[t] for t in indicators])
-    return YakuHit(kind, count, name, Hit(count=count, indicators=shown), 0)
+    return _yaku_hit((kind, count, name, Hit(count=count, indicators=shown), 0))
 
 
 # "3m→4m" for every tile (tiles are shared objects; formatting two tiles per indicator runs Python code).
