@@ -23,6 +23,7 @@ from tutor.engine.tiles import IS_HONOR, IS_TERMINAL, IS_YAOCHUU, YAOCHUU, index
 
 
 class GroupKind(Enum):
+    __hash__ = object.__hash__  # singletons: identity hash is cheaper than Enum's
     SEQUENCE = "shuntsu"
     TRIPLET = "koutsu"
     QUAD = "kantsu"
@@ -30,6 +31,8 @@ class GroupKind(Enum):
 
 class Wait(Enum):
     """The shape the hand was waiting with, in the reading chosen."""
+
+    __hash__ = object.__hash__  # singletons: identity hash is cheaper than Enum's
 
     def __init__(self, name: str) -> None:
         self.label = name
@@ -162,6 +165,10 @@ def meld_group(kind: MeldKind, first: int) -> Group:
 
 
 class Shape(Enum):
+    __hash__ = (
+        object.__hash__
+    )  # singletons: identity hash is cheaper than Enum's (the scorer's plans are keyed by shape)
+
     STANDARD = "four groups and a pair"
     CHIITOITSU = "seven pairs"
     KOKUSHI = "thirteen orphans"

@@ -46,6 +46,9 @@ class HandError(Problem):
 
 
 class MeldKind(Enum):
+    # Members are singletons: hash by identity (Enum's own hash runs Python code on every dict lookup).
+    __hash__ = object.__hash__
+
     CHI = "chi"
     """A sequence called from the player on the left."""
     PON = "pon"
