@@ -79,9 +79,10 @@ def fu_items(r: Reading, ctx: WinContext) -> list[FuItem]:
     closed = ctx.is_closed
     tsumo = ctx.tsumo
     items = [BASE, MENZEN_RON] if closed and not tsumo else [BASE]
-    for group in r.groups:
-        if not group.is_sequence:
-            items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])  # one owner of "ron opens it"
+    if r.triplets:
+        for group in r.groups:
+            if not group.is_sequence:
+                items.append(_TRIPLET_ITEMS[group, r.is_concealed(group)])  # one owner of "ron opens it"
     pair = r.pairs[0]
     if pair >= EAST:  # a pair of number tiles earns nothing
         pair_item = _pair_item(pair, ctx)

@@ -12,6 +12,7 @@ sentences that explain the check either way. The check returns a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tutor.engine.decompose import Shape
@@ -53,11 +54,16 @@ MISS = _PlainVerdicts(False)
 
 
 def Hit(reason: str = "hit", **params: Any) -> Verdict:
-    return Verdict(True, reason, params) if params else HIT[reason]
+    return _verdict((True, reason, params)) if params else HIT[reason]
 
 
 def Miss(reason: str, **params: Any) -> Verdict:
-    return Verdict(False, reason, params) if params else MISS[reason]
+    return _verdict((False, reason, params)) if params else MISS[reason]
+
+
+# Verdicts with parameters are made on most hands: built as tuples directly, without
+# NamedTuple's generated __new__ (a Python function call each time).
+_verdict = partial(tuple.__new__, Verdict)
 
 
 Check = Callable[["Reading", "WinContext"], Verdict]

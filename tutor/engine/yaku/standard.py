@@ -29,9 +29,10 @@ def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
         return MISS["not_standard"]
     if not ctx.is_closed:
         return MISS["open"]
-    for group in r.groups:
-        if not group.is_sequence:
-            return Miss("triplet", group=group)
+    if r.triplets:
+        for group in r.groups:
+            if not group.is_sequence:
+                return Miss("triplet", group=group)
     if r.pair in ctx.value_kinds:
         return Miss("value_pair", pair=pair_notation(r.pair))
     if r.wait is not Wait.RYANMEN:
@@ -330,9 +331,10 @@ def sankantsu(r: Reading, ctx: WinContext) -> Verdict:
 def toitoi(r: Reading, ctx: WinContext) -> Verdict:
     if r.shape is not Shape.STANDARD:
         return MISS["not_standard"]
-    for group in r.groups:
-        if group.is_sequence:
-            return Miss("sequence", group=group)
+    if r.sequences:
+        for group in r.groups:
+            if group.is_sequence:
+                return Miss("sequence", group=group)
     return HIT["hit"]
 
 
