@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.engine.context import Feature as F
 from tutor.engine.context import WinContext
-from tutor.engine.decompose import Reading, Shape, Wait
+from tutor.engine.decompose import Group, Reading, Shape, Wait
 from tutor.engine.tiles import (
     CHUN,
     DRAGONS,
@@ -12,6 +12,7 @@ from tutor.engine.tiles import (
     HATSU,
     IS_TERMINAL,
     IS_YAOCHUU,
+    WINDS,
     YAOCHUU_MASK,
     KindSet,
     index_name,
@@ -32,12 +33,30 @@ def pinfu_shape(r: Reading, ctx: WinContext) -> Verdict:
     if r.triplets:
         for group in r.groups:
             if not group.is_sequence:
-                return Miss("triplet", group=group)
+                return _group_miss(_TRIPLET_MISSES, "triplet", group)
     if r.pair in ctx.value_kinds:
-        return Miss("value_pair", pair=pair_notation(r.pair))
+        verdict = _VALUE_PAIR_MISSES.get(r.pair)
+        if verdict is None:
+            verdict = _VALUE_PAIR_MISSES[r.pair] = Miss("value_pair", pair=pair_notation(r.pair))
+        return verdict
     if r.wait is not Wait.RYANMEN:
-        return Miss("wait", wait=r.wait.value)
+        return _WAIT_MISSES[r.wait]
     return HIT["hit"]
+
+
+_WAIT_MISSES = {wait: Miss("wait", wait=wait.value) for wait in Wait}
+# Misses that name a group or a pair are shared too, like the plain ones: groups are shared objects,
+# and pinfu (asked by the fu count as well) and toitoi miss on most hands.
+_TRIPLET_MISSES: dict[Group, Verdict] = {}
+_SEQUENCE_MISSES: dict[Group, Verdict] = {}
+_VALUE_PAIR_MISSES: dict[int, Verdict] = {}
+
+
+def _group_miss(misses: dict[Group, Verdict], reason: str, group: Group) -> Verdict:
+    verdict = misses.get(group)
+    if verdict is None:
+        verdict = misses[group] = Miss(reason, group=group)
+    return verdict
 
 
 @yaku(
@@ -148,11 +167,12 @@ _yakuhai(CHUN, "chun", "red")
     shape=Shape.STANDARD,
 )
 def yakuhai_seat_wind(r: Reading, ctx: WinContext) -> Verdict:
-    return _wind_triplet(ctx.seat_wind, r)
+    wind = ctx.seat_wind
+    return _WIND_HITS[wind] if wind in r.triplets else _WIND_MISSES[wind]
 
 
-def _wind_triplet(wind: int, r: Reading) -> Verdict:
-    return Hit(tile=index_name(wind)) if wind in r.triplets else Miss("none", tile=index_name(wind))
+_WIND_HITS = {wind: Hit(tile=index_name(wind)) for wind in WINDS}
+_WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
 
 
 @yaku(
@@ -167,7 +187,8 @@ def _wind_triplet(wind: int, r: Reading) -> Verdict:
     shape=Shape.STANDARD,
 )
 def yakuhai_round_wind(r: Reading, ctx: WinContext) -> Verdict:
-    return _wind_triplet(ctx.round_wind, r)
+    wind = ctx.round_wind
+    return _WIND_HITS[wind] if wind in r.triplets else _WIND_MISSES[wind]
 
 
 @yaku(
@@ -314,7 +335,10 @@ def sanshoku_doukou(r: Reading, ctx: WinContext) -> Verdict:
     shape=Shape.STANDARD,
 )
 def sankantsu(r: Reading, ctx: WinContext) -> Verdict:
-    return HIT["hit"] if r.quads == 3 else Miss("none", count=r.quads)
+    return HIT["hit"] if r.quads == 3 else _KAN_COUNT_MISSES[r.quads]
+
+
+_KAN_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
 
 
 @yaku(
@@ -334,7 +358,7 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
     if r.sequences:
         for group in r.groups:
             if group.is_sequence:
-                return Miss("sequence", group=group)
+                return _group_miss(_SEQUENCE_MISSES, "sequence", group)
     return HIT["hit"]
 
 
@@ -354,7 +378,10 @@ def toitoi(r: Reading, ctx: WinContext) -> Verdict:
 )
 def sanankou(r: Reading, ctx: WinContext) -> Verdict:
     count = r.concealed_triplets
-    return HIT["hit"] if count >= 3 else Miss("none", count=count)
+    return HIT["hit"] if count >= 3 else _CONCEALED_COUNT_MISSES[count]
+
+
+_CONCEALED_COUNT_MISSES = [Miss("none", count=n) for n in range(5)]
 
 
 @yaku(
@@ -420,6 +447,10 @@ def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
     return MISS["none"]
 
 
+_SUIT_COUNT_MISSES = [Miss("suits", count=n) for n in range(4)]
+_SUIT_HITS = {suit: Hit(suit=suit) for suit in "mps"}
+
+
 @yaku(
     "honitsu",
     name="Honitsu",
@@ -437,8 +468,8 @@ def ryanpeikou(r: Reading, ctx: WinContext) -> Verdict:
 )
 def honitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
-        return Miss("suits", count=len(ctx.suits))
-    return Hit(suit=ctx.suits) if ctx.has_honors else MISS["no_honor"]
+        return _SUIT_COUNT_MISSES[len(ctx.suits)]
+    return _SUIT_HITS[ctx.suits] if ctx.has_honors else MISS["no_honor"]
 
 
 @yaku(
@@ -459,5 +490,5 @@ def honitsu(r: Reading, ctx: WinContext) -> Verdict:
 )
 def chinitsu(r: Reading, ctx: WinContext) -> Verdict:
     if len(ctx.suits) != 1:
-        return Miss("suits", count=len(ctx.suits))
-    return MISS["honor"] if ctx.has_honors else Hit(suit=ctx.suits)
+        return _SUIT_COUNT_MISSES[len(ctx.suits)]
+    return MISS["honor"] if ctx.has_honors else _SUIT_HITS[ctx.suits]
