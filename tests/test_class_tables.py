@@ -23,7 +23,7 @@ from tutor.classroom.roster import Classroom, Member
 from tutor.db import migrations
 from tutor.practice.selection import quiz_exercise
 from tutor.practice.wrong_answers import wrong_column, wrong_parts
-from tutor.web.class_tables import question_hand
+from tutor.web.question_hands import question_hand
 
 assignment_module = importlib.import_module("tutor.classroom.assignments")  # the name is also a function
 

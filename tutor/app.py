@@ -104,8 +104,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
     from tutor.engine.tiles import parse_tiles
     from tutor.practice.wrong_answers import answer_text
-    from tutor.web.class_tables import question_hand
     from tutor.web.i18n import current_language
+    from tutor.web.question_hands import question_hand
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(
         tiles_html(str(text), lang=current_language(), **options)
