@@ -39,8 +39,18 @@ def golden_json(name: str, value: Any) -> Any:
     path = FOLDER / name
     if recording():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        path.write_text(_compact(value), encoding="utf-8")
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _compact(value: Any) -> str:
+    """A dict a key per line (so that a diff shows which figure moved), each value on its line."""
+    if not isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True) + "\n"
+    lines = [
+        f"{json.dumps(key)}: {json.dumps(value[key], ensure_ascii=False, sort_keys=True)}" for key in sorted(value)
+    ]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def as_json(value: Any) -> Any:
