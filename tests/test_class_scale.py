@@ -1,6 +1,8 @@
 """The class page, the assignment dashboard and the exports read tallies kept as answers are recorded and
-stream their rows; what they show is what the answers themselves give (the computations they made before,
-kept here as the oracle), on random classes."""
+stream their rows. On random classes what they show is what the answers themselves give, counted in this
+file by plain SQL over the answers (the definition of each figure, not the pages' old code), and the
+figures agree with each other; on seeded classes they are the figures and exports recorded in
+tests/data/golden/ (see tests/golden.py to record them again)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import json
 import random
 import re
 import statistics
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -21,12 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
 
+from tests.golden import as_json, golden_json, golden_text
 from tutor import classroom as rooms
 from tutor.classroom.attempts import attempts, best
-from tutor.classroom.dashboard import AssignmentResults, QuestionStats, StudentWork
 from tutor.classroom.export import column_header
 from tutor.db import connect, migrations
-from tutor.practice.wrong_answers import answer_text, wrong_column
+from tutor.practice.wrong_answers import wrong_column
 
 SKILLS = ["yaku:pinfu", "yaku:tanyao", "fu:kanchan", "mistake:fu-rounding"]
 MISTAKES = ["fu-rounding", "dealer-points"]
@@ -104,56 +105,11 @@ def build(db: Database, seed: int, students: int, tasks: int, size: int = 4) -> 
     return rooms.class_by_id(db, 1)
 
 
-# --- the computations as they were, from every answer ----------------------------------------------
+# --- each figure, counted from the answers -------------------------------------------------------
 
 
-def old_results(db: Database, room: rooms.Classroom, task: rooms.Assignment, per_question: bool) -> AssignmentResults:
-    members = rooms.roster(db, room.id)
-    by_student: dict[int, list[Any]] = {}
-    for one in attempts(db, task):
-        by_student.setdefault(one.user_id, []).append(one)
-    students = [
-        StudentWork(m, by_student.get(m.user_id, []), best(by_student.get(m.user_id, [])), task.size) for m in members
-    ]
-    if not per_question:
-        return AssignmentResults(task, students, [])
-    sessions = [s.tries[0].session_id for s in students if s.tries]
-    marks = ", ".join("?" for _ in sessions)
-    rows = list(
-        db.query(
-            "SELECT q.position, a.correct, a.score, a.given, a.parts, a.mistakes, a.time_ms FROM questions q"
-            f" JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({marks})",
-            sessions,
-        )
-    )
-    questions = []
-    for position in range(1, task.size + 1):
-        here = [r for r in rows if r["position"] == position]
-        wrong: Counter[tuple[str, str]] = Counter()
-        for row in here:
-            if not row["correct"]:
-                given, parts = json.loads(row["given"]), json.loads(row["parts"] or "{}")
-                for kind, part in parts.items():
-                    if not part["correct"]:
-                        wrong[(kind, answer_text(given.get(kind, "")))] += 1
-        times = [r["time_ms"] for r in here if r["time_ms"] is not None]
-        questions.append(
-            QuestionStats(
-                position,
-                len(here),
-                sum(1 for r in here if r["correct"]),
-                [(kind, text, n) for (kind, text), n in wrong.most_common(5)],
-                statistics.median(times) if times else None,
-                None,
-            )
-        )
-    mistakes: Counter[str] = Counter()
-    for row in rows:
-        mistakes.update(json.loads(row["mistakes"] or "[]"))
-    return AssignmentResults(task, students, questions, mistakes.most_common(10))
-
-
-def old_heat(db: Database, room: rooms.Classroom, task: rooms.Assignment | None) -> dict[int, dict[str, Any]]:
+def heat_counted(db: Database, room: rooms.Classroom, task: rooms.Assignment | None) -> dict[int, dict[str, Any]]:
+    """Per class member and skill (mistakes aside): first tries at the class's assignments, and how many right."""
     sql = (
         "SELECT s.user_id, k.skill, COUNT(*) AS done, SUM(k.correct) AS right FROM answer_skills k"
         " JOIN answers a ON a.id = k.answer_id AND a.attempt = 1 JOIN questions q ON q.id = a.question_id"
@@ -171,7 +127,8 @@ def old_heat(db: Database, room: rooms.Classroom, task: rooms.Assignment | None)
     return cells
 
 
-def old_mistakes(db: Database, room: rooms.Classroom) -> list[tuple[str, int, int]]:
+def mistakes_counted(db: Database, room: rooms.Classroom) -> list[tuple[str, int, int]]:
+    """The class members' named mistakes in the class's assignments: how often, by how many students."""
     rows = db.query(
         "SELECT j.value AS mistake, COUNT(*) AS n, COUNT(DISTINCT a.user_id) AS students"
         " FROM answers a JOIN questions q ON q.id = a.question_id JOIN practice_sessions s ON s.id = q.session_id"
@@ -183,103 +140,168 @@ def old_mistakes(db: Database, room: rooms.Classroom) -> list[tuple[str, int, in
     return [(row["mistake"], row["n"], row["students"]) for row in rows]
 
 
-def old_export_rows(db: Database, room: rooms.Classroom, task: rooms.Assignment | None) -> list[dict[str, Any]]:
-    sql = (
-        "SELECT x.id AS assignment_id, x.title AS assignment, s.id AS session_id, s.user_id AS student_id,"
-        " m.display_name AS student, u.username, q.position, q.id AS question_id, q.topic, q.target,"
-        " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
-        " FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
-        " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
-        " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
-        " WHERE x.class_id = ?"
+def check_results(db: Database, room: rooms.Classroom, task: rooms.Assignment, wrong_kept: bool) -> None:
+    """The dashboard: a row per member with their attempts and the one that counts; per question, the first
+    answers of each student's first attempt (how many, how many right, the median time, the most common
+    wrong parts: those exactly once ``wrong_kept``, when every answer keeps its wrong parts on its row);
+    the named mistakes of those answers."""
+    found = rooms.results(db, room, task)
+    every = attempts(db, task)
+    assert [s.member.user_id for s in found.students if s.member] == [m.user_id for m in rooms.roster(db, room.id)]
+    for work in found.students:
+        assert work.member is not None
+        assert work.tries == [one for one in every if one.user_id == work.member.user_id]
+        assert work.counted == best(work.tries)
+    firsts = [s.tries[0].session_id for s in found.students if s.tries]
+    marks = ", ".join("?" for _ in firsts)
+    first_answers = (
+        f" FROM questions q JOIN answers a ON a.question_id = q.id AND a.attempt = 1 WHERE q.session_id IN ({marks})"
     )
-    params: list[Any] = [room.id]
-    if task is not None:
-        sql += " AND x.id = ?"
-        params.append(task.id)
-    rows = []
-    numbers_by: dict[tuple[int, int], dict[int, int]] = {}
-    for row in db.query(sql + " ORDER BY x.id, m.display_name COLLATE NOCASE, s.user_id, s.id, q.position", params):
-        numbers = numbers_by.setdefault((row["assignment_id"], row["student_id"]), {})
-        numbers.setdefault(row["session_id"], len(numbers) + 1)
-        rows.append(
-            {
-                "class_id": room.id,
-                "class": room.name,
-                **{k: row[k] for k in ("assignment_id", "assignment", "student_id", "student", "username")},
-                "attempt": numbers[row["session_id"]],
-                **{k: row[k] for k in ("position", "question_id", "topic", "target")},
-                "correct": bool(row["correct"]),
-                "score": row["score"],
-                "given": json.loads(row["given"]),
-                "mistakes": json.loads(row["mistakes"] or "[]"),
-                "time_ms": row["time_ms"],
-                "answered_at": row["answered_at"],
+    assert [q.position for q in found.questions] == list(range(1, task.size + 1))
+    for question in found.questions:
+        answered, right = db.execute(
+            f"SELECT COUNT(*), COALESCE(SUM(a.correct), 0){first_answers} AND q.position = ?",
+            [*firsts, question.position],
+        ).fetchone()
+        assert (question.answered, question.right) == (answered, right)
+        times = [
+            t
+            for (t,) in db.execute(f"SELECT a.time_ms{first_answers} AND q.position = ?", [*firsts, question.position])
+            if t is not None
+        ]
+        assert question.median_ms == (statistics.median(times) if times else None)
+        listed = question.wrong_answers
+        assert len(listed) <= 5 and [n for _, _, n in listed] == sorted((n for _, _, n in listed), reverse=True)
+        if wrong_kept:
+            given = {
+                (kind, text): n
+                for kind, text, n in db.execute(
+                    "SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), COUNT(*)"
+                    f"{first_answers.replace(' WHERE ', ', json_each(a.wrong) j WHERE ')} AND q.position = ?"
+                    " AND a.correct = 0 GROUP BY 1, 2",
+                    [*firsts, question.position],
+                )
             }
-        )
-    return rows
+            assert len(listed) == min(5, len(given))
+            assert all(given[(kind, text)] == n for kind, text, n in listed)
+            unlisted = [n for key, n in given.items() if key not in {(k, t) for k, t, _ in listed}]
+            assert all(n <= listed[-1][2] for n in unlisted)
+    named = db.execute(
+        f"SELECT j.value, COUNT(*){first_answers.replace(' WHERE ', ', json_each(a.mistakes) j WHERE ')} GROUP BY 1",
+        firsts,
+    ).fetchall()
+    assert sorted(found.mistakes) == sorted(named)  # two mistakes at most in these classes: all listed
 
 
-def old_csv(rows: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(rooms.EXPORT_COLUMNS)
-    for row in rows:
-        writer.writerow([rooms.csv_cell(row[column]) for column in rooms.EXPORT_COLUMNS])
-    return out.getvalue()
-
-
-def old_document(db: Database, room: rooms.Classroom) -> dict[str, Any]:
-    """The JSON export as a document: its standings and question figures from results() (checked against
-    old_results above), its answers from the answers themselves."""
+def check_exports(db: Database, room: rooms.Classroom, csv_text: str, document: str) -> None:
+    """The exports hold a row per first answer of a member in the class's assignments, its stored values as
+    they are; the JSON is the standard encoder's layout, its standings and question figures the dashboard's;
+    the CSV has the JSON's rows, every cell made safe for spreadsheets."""
+    value = json.loads(document)
+    assert document == json.dumps(value, ensure_ascii=False, indent=1)
     members = rooms.roster(db, room.id)
-    tasks = []
-    for task in rooms.assignments(db, room):  # as the class page lists them
+    assert value["class"] == {"id": room.id, "name": room.name, "created_at": room.created_at}
+    assert value["students"] == [
+        {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
+        for m in members
+    ]
+    tasks = rooms.assignments(db, room)
+    assert [(t["id"], t["title"], t["settings"]) for t in value["assignments"]] == [
+        (t.id, t.title, dict(t.settings)) for t in tasks
+    ]
+    for shown, task in zip(value["assignments"], tasks, strict=True):
         found = rooms.results(db, room, task)
-        tasks.append(
-            {
-                "id": task.id,
-                "title": task.title,
-                "settings": dict(task.settings),
-                "variant": task.variant,
-                "opens_at": task.opens_at,
-                "due_at": task.due_at,
-                "attempts_allowed": task.attempts_allowed,
-                "reveal": task.reveal,
-                "students": [
-                    {
-                        "student_id": s.member.user_id if s.member else None,
-                        "student": s.member.display_name if s.member else None,
-                        "status": s.status,
-                        "attempts": len(s.tries),
-                        "answered": s.counted.answered if s.counted else 0,
-                        "right": s.counted.right if s.counted else 0,
-                        "score": s.counted.score if s.counted else 0.0,
-                        "percent": round(s.percent, 1) if s.percent is not None else None,
-                    }
-                    for s in found.students
-                ],
-                "questions": [
-                    {
-                        "position": q.position,
-                        "answered": q.answered,
-                        "right": q.right,
-                        "median_ms": q.median_ms,
-                        "wrong_answers": [{"part": k, "answer": t, "count": n} for k, t, n in q.wrong_answers],
-                    }
-                    for q in found.questions
-                ],
-            }
+        assert [(s["student_id"], s["status"], s["attempts"]) for s in shown["students"]] == [
+            (w.member.user_id if w.member else None, w.status, len(w.tries)) for w in found.students
+        ]
+        assert [(q["position"], q["answered"], q["right"], q["median_ms"]) for q in shown["questions"]] == [
+            (q.position, q.answered, q.right, q.median_ms) for q in found.questions
+        ]
+    rows = value["answers"]
+    stored = {
+        row[0]: row[1:]
+        for row in db.execute(
+            "SELECT q.id, x.id, x.title, s.user_id, m.display_name, u.username, q.position, q.topic, q.target,"
+            " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at, s.id"
+            " FROM assignments x JOIN practice_sessions s ON s.assignment_id = x.id"
+            " JOIN memberships m ON m.class_id = x.class_id AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
+            " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
+            " WHERE x.class_id = ?",
+            [room.id],
         )
-    return {
-        "class": {"id": room.id, "name": room.name, "created_at": room.created_at},
-        "students": [
-            {"student_id": m.user_id, "student": m.display_name, "username": m.username, "joined_at": m.joined_at}
-            for m in members
-        ],
-        "assignments": tasks,
-        "answers": old_export_rows(db, room, None),
     }
+    assert len(rows) == len(stored)
+    sessions: dict[tuple[int, int], dict[int, int]] = {}
+    for row in rows:
+        (task_id, title, user_id, name, username, position, topic, target, correct, score, given, mistakes) = stored[
+            row["question_id"]
+        ][:12]
+        time_ms, answered_at, session_id = stored[row["question_id"]][12:]
+        assert row == {
+            "class_id": room.id,
+            "class": room.name,
+            "assignment_id": task_id,
+            "assignment": title,
+            "student_id": user_id,
+            "student": name,
+            "username": username,
+            "attempt": row["attempt"],
+            "position": position,
+            "question_id": row["question_id"],
+            "topic": topic,
+            "target": target,
+            "correct": bool(correct),
+            "score": score,
+            "given": json.loads(given),
+            "mistakes": json.loads(mistakes or "[]"),
+            "time_ms": time_ms,
+            "answered_at": answered_at,
+        }
+        # Attempts are numbered 1, 2 ... per student and assignment, in the order they were made.
+        sessions.setdefault((task_id, user_id), {}).setdefault(session_id, row["attempt"])
+    for numbers in sessions.values():
+        assert [numbers[k] for k in sorted(numbers)] == list(range(1, len(numbers) + 1))
+    order = [(r["assignment_id"], r["student"].lower(), r["student_id"], r["attempt"], r["position"]) for r in rows]
+    assert order == sorted(order)  # assignment, student (by name), attempt, question
+    lines = list(csv.reader(io.StringIO(csv_text)))
+    assert lines[0] == list(rooms.EXPORT_COLUMNS)
+    assert lines[1:] == [[rooms.csv_cell(row[column]) for column in rooms.EXPORT_COLUMNS] for row in rows]
+    assert csv_text == "".join(f"{line}\r\n" for line in csv_text.split("\r\n")[:-1])  # the csv module's line ends
+
+
+def figures(db: Database, room: rooms.Classroom) -> dict[str, Any]:
+    """What the class page and the dashboards show, as JSON."""
+    every = rooms.assignments(db, room)
+
+    def heat(found: rooms.Heatmap) -> dict[str, Any]:
+        rows = [[m.user_id, sorted(cells.items())] for m, cells in found.rows]
+        return {"skills": found.skills, "rows": rows, "totals": sorted(found.totals.items())}
+
+    return as_json(
+        {
+            "overview": [[t.id, s.done, s.students, s.average] for t, s in rooms.overview(db, room, every)],
+            "results": [
+                {
+                    "students": [
+                        [w.member.user_id if w.member else None, w.status, len(w.tries), w.percent]
+                        + (
+                            [w.counted.session_id, w.counted.answered, w.counted.right, w.counted.score]
+                            if w.counted
+                            else []
+                        )
+                        for w in found.students
+                    ],
+                    "questions": [
+                        [q.position, q.answered, q.right, q.wrong_answers, q.median_ms] for q in found.questions
+                    ],
+                    "mistakes": found.mistakes,
+                }
+                for found in (rooms.results(db, room, task) for task in every)
+            ],
+            "heat": [heat(rooms.heatmap(db, room, task)) for task in [None, *every]],
+            "class_mistakes": rooms.class_mistakes(db, room),
+        }
+    )
 
 
 # --- the comparisons -------------------------------------------------------------------------------
@@ -296,18 +318,19 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
     every = rooms.assignments(db, room)
     standings = rooms.overview(db, room, every)
     assert [task for task, _ in standings] == every
-    for (_task, standing), old in zip(standings, [old_results(db, room, t, False) for t in every], strict=True):
-        assert (standing.done, standing.students) == (old.done, len(old.students))
-        assert standing.average == pytest.approx(old.average)  # summed in another order: the last bit may differ
-    for task in every:
-        assert rooms.results(db, room, task) == old_results(db, room, task, True)
+    for task, standing in standings:
+        # The overview sums the kept attempt tallies; the dashboard reads the attempts: the same figures.
+        found = rooms.results(db, room, task)
+        assert (standing.done, standing.students) == (found.done, len(found.students))
+        assert standing.average == pytest.approx(found.average)  # summed in another order: the last bit may differ
+        check_results(db, room, task, wrong_kept=False)
         heat = rooms.heatmap(db, room, task)
-        assert {m.user_id: cells for m, cells in heat.rows} == old_heat(db, room, task)
+        assert {m.user_id: cells for m, cells in heat.rows} == heat_counted(db, room, task)
     heat = rooms.heatmap(db, room)
-    assert {m.user_id: cells for m, cells in heat.rows} == old_heat(db, room, None)
-    cells = old_heat(db, room, None)
+    cells = heat_counted(db, room, None)
+    assert {m.user_id: cells for m, cells in heat.rows} == cells
     assert [m.user_id for m, _ in heat.rows] == [m.user_id for m in rooms.roster(db, room.id) if m.user_id in cells]
-    assert rooms.class_mistakes(db, room) == old_mistakes(db, room)
+    assert rooms.class_mistakes(db, room) == mistakes_counted(db, room)
     # A page of the roster reads only its students' rows; the columns (ties for the last one included) and
     # the class's totals are the whole class's.
     members = rooms.roster(db, room.id)
@@ -318,21 +341,34 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
             ids = {m.user_id for m in page.members}
             rows = [(m, cells) for m, cells in whole.rows if m.user_id in ids]
             assert rooms.heatmap(db, room, columns=columns, students=shown) == replace(whole, rows=rows)
-    for task in [None, *every]:
-        assert "".join(rooms.results_csv(db, room, task, size=100)) == old_csv(old_export_rows(db, room, task))
-    expected = json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
-    assert "".join(rooms.json_chunks(db, room, size=100)) == expected
+    class_csv = "".join(rooms.results_csv(db, room, size=100))
+    check_exports(db, room, class_csv, "".join(rooms.json_chunks(db, room, size=100)))
+    for task in every:  # an assignment's CSV is the class's lines of that assignment
+        lines = "".join(rooms.results_csv(db, room, task, size=100)).split("\r\n")
+        mine = [line for line in class_csv.split("\r\n")[1:-1] if next(csv.reader([line]))[2] == str(task.id)]
+        assert lines == class_csv.split("\r\n")[:1] + mine + [""]
     # Answers recorded by the app keep their wrong parts on the row (the rows above, written directly, have
     # none and are read from their payloads): the dashboard counts the same from either, or a mix.
+    before = [rooms.results(db, room, task) for task in every]
     rng = random.Random(seed)
+    unkept = []
     for answer_id, given_, parts in db.execute("SELECT id, given, parts FROM answers").fetchall():
         if rng.random() < 0.7:
             db.execute(
                 "UPDATE answers SET wrong = ? WHERE id = ?",
                 [wrong_column(json.loads(given_), json.loads(parts)), answer_id],
             )
+        else:
+            unkept.append((answer_id, given_, parts))
+    assert [rooms.results(db, room, task) for task in every] == before
+    for answer_id, given_, parts in unkept:
+        db.execute(
+            "UPDATE answers SET wrong = ? WHERE id = ?",
+            [wrong_column(json.loads(given_), json.loads(parts)), answer_id],
+        )
+    assert [rooms.results(db, room, task) for task in every] == before
     for task in every:
-        assert rooms.results(db, room, task) == old_results(db, room, task, True)
+        check_results(db, room, task, wrong_kept=True)
     # The mistakes' tallies follow answers taken away and answers moved to another account (a merge).
     for (answer_id,) in db.execute("SELECT id FROM answers").fetchall():
         if rng.random() < 0.2:
@@ -340,8 +376,22 @@ def test_class_pages_show_what_the_answers_give(seed: int, students: int, tasks:
             db.execute("DELETE FROM answers WHERE id = ?", [answer_id])
         elif rng.random() < 0.2:
             db.execute("UPDATE answers SET user_id = ? WHERE id = ?", [10 + rng.randrange(max(students, 1)), answer_id])
-    assert rooms.class_mistakes(db, room) == old_mistakes(db, room)
+    assert rooms.class_mistakes(db, room) == mistakes_counted(db, room)
     assert db.execute("SELECT COUNT(*) FROM class_mistake_tallies WHERE n <= 0").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_seeded_classes_show_the_recorded_figures(seed: int) -> None:
+    db = Database(memory=True)
+    migrations.apply(db)
+    room = build(db, seed, 6, 3)
+    shown = figures(db, room)
+    assert shown == golden_json(f"class-{seed}.json", shown)
+    class_csv = "".join(rooms.results_csv(db, room))
+    assert class_csv == golden_text(f"class-{seed}.csv", class_csv)
+    document = "".join(rooms.json_chunks(db, room))
+    assert document == golden_text(f"class-{seed}-export.json", document)
+    assert len(json.loads(document)["answers"]) == class_csv.count("\r\n") - 1 > 10
 
 
 ODD_GIVEN = [
@@ -401,33 +451,41 @@ def test_the_streamed_exports_write_the_rows_whatever_the_answers_hold(seed: int
                 "UPDATE answers SET question_id = ?, answered_at = ? WHERE question_id = ?",
                 [odd, rng.choice(["=now", "11, 10", "", "2026-10-11 10:00"]), question_id],
             )
-    rows = old_export_rows(db, room, None)
+    expected = "".join(rooms.results_csv(db, room))
+    document = "".join(rooms.json_chunks(db, room))
+    check_exports(db, room, expected, document)
+    assert expected == golden_text(f"odd-{seed}.csv", expected)
+    assert document == golden_text(f"odd-{seed}-export.json", document)
+    rows = json.loads(document)["answers"]
     assert len({json.dumps(row["given"]) for row in rows}) > 5  # the odd values are there to be written
-    expected = old_csv(rows)
     assert "'=sum" in expected and "'-0.5" in expected and ",'+" in expected  # cells a spreadsheet would run
-    assert "".join(rooms.results_csv(db, room)) == expected
     assert "".join(rooms.results_csv(db, room, size=1)) == expected
     for task in rooms.assignments(db, room):
-        assert "".join(rooms.results_csv(db, room, task, size=50)) == old_csv(old_export_rows(db, room, task))
+        one = "".join(rooms.results_csv(db, room, task, size=50)).split("\r\n")
+        assert one == "".join(rooms.results_csv(db, room, task)).split("\r\n")
+        assert len(one) - 2 == sum(1 for row in rows if row["assignment_id"] == task.id)
     chinese = "".join(rooms.results_csv(db, room, lang="zh"))
     header, _, body = chinese.partition("\r\n")
     assert body == expected.partition("\r\n")[2]
     assert next(csv.reader([header])) == [column_header(column, "zh") for column in rooms.EXPORT_COLUMNS]
     assert "首次作答正确" in header
-    document = json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
-    assert "".join(rooms.json_chunks(db, room)) == document
     assert "".join(rooms.json_chunks(db, room, size=1)) == document
-    assert json.loads(document)["answers"] == json.loads(json.dumps(rows))
 
 
 def test_the_exports_of_a_class_without_answers_are_whole_documents() -> None:
     db = Database(memory=True)
     migrations.apply(db)
     room = build(db, 5, 0, 0)
-    assert "".join(rooms.results_csv(db, room)) == old_csv([])
+    class_csv = "".join(rooms.results_csv(db, room))
+    assert class_csv == ",".join(rooms.EXPORT_COLUMNS) + "\r\n"
     document = "".join(rooms.json_chunks(db, room))
-    assert document == json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
-    assert json.loads(document)["answers"] == [] and '"assignments": []' in document
+    check_exports(db, room, class_csv, document)
+    assert json.loads(document) == {
+        "class": {"id": 1, "name": "=Class", "created_at": "x"},
+        "students": [],
+        "assignments": [],
+        "answers": [],
+    }
 
 
 @pytest.fixture
@@ -447,19 +505,20 @@ def test_the_export_routes_stream_what_the_documents_hold(app: Flask, big_class:
     room = rooms.class_by_id(db, big_class)
     response = client.get("/classes/1/results.json", buffered=False)
     assert response.status_code == 200 and response.is_streamed
-    body = b"".join(response.response).decode()
+    document = b"".join(response.response).decode()
     response.close()
-    assert body == json.dumps(old_document(db, room), ensure_ascii=False, indent=1)
+    assert document == "".join(rooms.json_chunks(db, room))
     response = client.get("/classes/1/results.csv", buffered=False)
     assert (
         response.is_streamed and response.headers["Content-Disposition"] == 'attachment; filename="class-1-results.csv"'
     )
     body = b"".join(response.response).decode()
     response.close()
-    assert body == old_csv(old_export_rows(db, room, None))
+    assert body == "".join(rooms.results_csv(db, room))
+    check_exports(db, room, body, document)
     task = rooms.assignments(db, room)[0]
     body = client.get(f"/classes/1/assignments/{task.id}/results.csv").data.decode()
-    assert body == old_csv(old_export_rows(db, room, task))
+    assert body == "".join(rooms.results_csv(db, room, task))
     assert body.count("\n") > 1
 
 

@@ -1,46 +1,29 @@
-"""The class pages' long tables written in Python (tutor.web.class_tables) are the markup the Jinja loops
-wrote before (kept here as the oracle), and an assignment's drawn questions are kept, keyed so that a
-changed assignment is drawn again."""
+"""The class pages' long tables (the heat map, the dashboard's row per student) are the markup recorded in
+tests/data/golden/ (see tests/golden.py to record it again), with every name escaped once; an
+assignment's drawn questions are kept, keyed so that a changed assignment is drawn again."""
 
 from __future__ import annotations
 
+import html
 import importlib
 import json
+import re
 from dataclasses import replace
 
 import pytest
 from flask import Flask, render_template, render_template_string
 from sqlite_utils import Database
 
+from tests.golden import golden_text
 from tests.test_class_scale import build
 from tutor import classroom as rooms
 from tutor.classroom.attempts import Attempt, StudentWork
-from tutor.classroom.dashboard import AssignmentResults, Heatmap
+from tutor.classroom.dashboard import AssignmentResults, Heatmap, RosterPage
 from tutor.classroom.roster import Classroom, Member
 from tutor.db import migrations
 from tutor.practice.selection import quiz_exercise
 from tutor.practice.wrong_answers import wrong_column, wrong_parts
-from tutor.web.class_tables import question_hand
-
-OLD_HEATMAP = '{# Students × skills: first-try accuracy of a class (Heatmap `heat`). Colour says how well; the text says it too. #}\n{% if heat.skills %}\n<div class="table-scroll heatmap-wrap">\n<table class="heatmap">\n  <thead><tr><th scope="col">{{ _("Student") }}</th>{% for skill, label in heat.skills %}<th scope="col" class="skill"><span>{{ label }}</span></th>{% endfor %}</tr></thead>\n  <tbody>\n  {% for someone, cells in heat.rows %}\n    <tr><th scope="row">{{ someone.display_name }}</th>\n    {% for skill, label in heat.skills %}{% set cell = cells.get(skill) %}\n      {% if cell %}{% set share = cell[1] / cell[0] %}<td class="cell" style="--share: {{ \'%.2f\'|format(share) }}" title="{{ someone.display_name }} · {{ label }}: {{ cell[1] }}/{{ cell[0] }}">{{ cell[1] }}/{{ cell[0] }}</td>{% else %}<td class="cell empty"></td>{% endif %}\n    {% endfor %}</tr>\n  {% endfor %}\n  </tbody>\n  <tfoot><tr><th scope="row">{{ _("Class") }}</th>{% for skill, label in heat.skills %}{% set cell = heat.totals[skill] %}<td class="cell" style="--share: {{ \'%.2f\'|format(cell[1] / cell[0]) }}">{{ (cell[1] / cell[0] * 100)|round|int }} %</td>{% endfor %}</tr></tfoot>\n</table>\n</div>\n<p class="hint">{{ _("First tries at assignment questions, per skill; the class\'s weakest skills on the left. Green is right, red is wrong.") }}</p>\n{% else %}\n<p class="hint">{{ _("The skills map fills in as students answer.") }}</p>\n{% endif %}\n'
-
-OLD_STUDENT_ROWS = """{% from "classroom/_macros.html" import when, percent, status_label, duration %}
-    <tbody>
-    {% for s in found.students %}{% set best = s.counted %}
-      <tr data-student="{{ s.member.user_id }}"><th scope="row"><a href="{{ url_for('classroom.student', class_id=classroom.id, user_id=s.member.user_id) }}">{{ s.member.display_name }}</a></th>
-        <td>{{ status_label(s) }}</td><td class="num">{{ s.tries|length }}/{{ assignment.attempts_allowed }}</td>
-        <td class="num">{% if best %}{{ best.answered }}/{{ assignment.size }}{% else %}0/{{ assignment.size }}{% endif %}</td>
-        <td class="num">{{ best.right if best else 0 }}</td>
-        <td class="num" data-score>{% if best and best.answered %}<a href="{{ url_for('classroom.attempt', class_id=classroom.id, session_id=best.session_id) }}">{{ percent(s.percent) }}</a>{% else %}–{% endif %}</td>
-        <td class="num">{{ duration(best.time_ms if best else 0) }}</td>
-        <td>{{ when(best.last_at if best else none) }}</td></tr>
-    {% endfor %}
-    </tbody>"""
-
-NEW_STUDENT_ROWS = """
-    <tbody>
-    {{ student_rows(found, url_for('classroom.student', class_id=classroom.id, user_id=0)|replace("/students/0", "/students/{id}"), url_for('classroom.attempt', class_id=classroom.id, session_id=0)|replace("/attempts/0", "/attempts/{id}"), {"not started": _("not started"), "in progress": _("in progress"), "done": _("done")}) }}
-    </tbody>"""
+from tutor.web.question_hands import question_hand
 
 assignment_module = importlib.import_module("tutor.classroom.assignments")  # the name is also a function
 
@@ -66,13 +49,34 @@ def heat() -> Heatmap:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_heat_map_is_the_markup_the_template_wrote(app: Flask, lang: str) -> None:
+def test_the_heat_map_is_as_recorded(app: Flask, lang: str) -> None:
+    shown = heat()
     with app.test_request_context(f"/?lang={lang}"):
         app.preprocess_request()  # the request's language
-        for shown in (heat(), replace(heat(), rows=[]), Heatmap([], [], {})):
-            assert render_template("partials/heatmap.html", heat=shown) == render_template_string(
-                OLD_HEATMAP, heat=shown
-            )
+        pages = [
+            render_template("partials/heatmap.html", heat=one)
+            for one in (shown, replace(shown, rows=[]), Heatmap([], [], {}))
+        ]
+    assert "\n<!-- next -->\n".join(pages) == golden_text(f"heatmap-{lang}.html", "\n<!-- next -->\n".join(pages))
+    body = pages[0].split("<tbody>")[1].split("</tbody>")[0]
+    assert "<b>" not in body and "&lt;b&gt;Bo &amp; &#39;Cy&#39;&lt;/b&gt;" in body  # a name escaped once
+    cells = re.findall(r'<td class="cell" style="--share: ([\d.]+)" title="([^"]*)">(\d+)/(\d+)</td>', body)
+    filled = [
+        (someone, label, cell)
+        for someone, row in shown.rows
+        for skill, label in shown.skills
+        if (cell := row.get(skill))
+    ]
+    assert len(cells) == len(filled) and body.count('<td class="cell empty"></td>') == len(shown.rows) * len(
+        shown.skills
+    ) - len(filled)
+    for (share, title, right, done), (someone, label, cell) in zip(cells, filled, strict=True):
+        assert (int(done), int(right)) == cell and float(share) == round(cell[1] / cell[0], 2)
+        assert html.unescape(title) == f"{someone.display_name} · {label}: {right}/{done}"
+    totals = re.findall(r">(\d+) %</td>", pages[0].split("<tfoot>")[1])
+    assert [int(t) for t in totals] == [
+        round(100 * right / done) for done, right in (shown.totals[k] for k, _ in shown.skills)
+    ]
 
 
 def work(member: Member, tries: list[Attempt], size: int) -> StudentWork:
@@ -80,7 +84,7 @@ def work(member: Member, tries: list[Attempt], size: int) -> StudentWork:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_dashboards_student_rows_are_the_markup_the_template_wrote(app: Flask, lang: str) -> None:
+def test_the_dashboards_student_rows_are_as_recorded(app: Flask, lang: str) -> None:
     size = 4
     task = rooms.Assignment(7, 3, "Fu", {"size": size}, False, "2026-01-01T00:00:00+00:00", None, 3, "each", "x")
     people = members(6)
@@ -103,12 +107,22 @@ def test_the_dashboards_student_rows_are_the_markup_the_template_wrote(app: Flas
         ],
         [],
     )
+    room = Classroom(3, "Club", 1, "C", "x")
+    everyone = RosterPage(people, 1, 1, len(people))
     with app.test_request_context(f"/?lang={lang}"):
         app.preprocess_request()  # the request's language
-        context = {"found": found, "assignment": task, "classroom": Classroom(3, "Club", 1, "C", "x")}
-        assert render_template_string(NEW_STUDENT_ROWS, **context) == render_template_string(
-            OLD_STUDENT_ROWS, **context
-        )
+        context = {"found": found, "assignment": task, "classroom": room}
+        rows = render_template("partials/student_rows.html", roster_page=everyone, **context)
+        # A page of the roster shows its own students' rows only, in the results' order.
+        page = RosterPage(people[4:1:-2], 2, 3, len(people))
+        some = render_template("partials/student_rows.html", roster_page=page, **context)
+    assert rows == golden_text(f"student-rows-{lang}.html", rows)
+    assert re.findall(r'data-student="(\d+)"', rows) == [str(m.user_id) for m in people]
+    assert re.findall(r'data-student="(\d+)"', some) == ["102", "104"]
+    assert some == "".join(re.findall(r"\n      <tr data-student=\"10[24]\".*?</tr>\n    ", rows, re.S))
+    assert "<b>" not in rows and rows.count("&lt;b&gt;Bo &amp; &#39;Cy&#39;&lt;/b&gt;") == 1
+    scores = re.findall(r"<td class=\"num\" data-score>(.*?)</td>", rows)
+    assert scores[:2] == ["–", "–"] and '/classes/3/attempts/14">94 %</a>' in scores[3]  # the best of two attempts
 
 
 def test_an_assignments_questions_are_drawn_once_and_again_when_it_changes() -> None:
@@ -198,19 +212,20 @@ def test_a_questions_hand_is_rendered_once_per_language_and_again_when_it_change
     settings = {"topics": ["one-han", "fu"], "targets": [], "difficulty": 2, "parts": [], "itemised": False}
     settings |= {"size": 2, "seed": "hands"}
     task = rooms.Assignment(12, 1, "Fu", settings, False, "2026-01-01T00:00:00+00:00", None, 1, "each", "x")
-    old = '{% with q = exercise.main %}{% include "partials/context.html" %}{% endwith %}'
+    # The same partial rendered on the spot: what the kept copy must equal.
+    direct = '{% with q = exercise.main %}{% include "partials/context.html" %}{% endwith %}'
     shown = {}
     for lang in ("en", "zh"):
         with app.test_request_context(f"/?lang={lang}"):
             app.preprocess_request()  # the request's language
             for position in (1, 2):
                 hand = question_hand(task, position)
-                assert hand == render_template_string(old, exercise=quiz_exercise(settings, position))
+                assert hand == render_template_string(direct, exercise=quiz_exercise(settings, position))
                 assert question_hand(task, position) is hand  # kept
                 shown[(lang, position)] = hand
             reseeded = replace(task, settings={**settings, "seed": "other"})
             assert question_hand(reseeded, 1) == render_template_string(
-                old, exercise=quiz_exercise(reseeded.settings, 1)
+                direct, exercise=quiz_exercise(reseeded.settings, 1)
             )
             assert question_hand(reseeded, 1) != shown[(lang, 1)]
     assert shown[("en", 1)] != shown[("zh", 1)]  # the words are the reader's

@@ -1,36 +1,22 @@
-"""The progress page's tally rows written in Python (tutor.web.progress_tables) are the markup the Jinja loops
-wrote before (kept here as the oracle), and a topic's trend is named in the reader's language."""
+"""The progress page's tally rows (templates/partials/tallies.html) are the markup recorded in
+tests/data/golden/ (see tests/golden.py to record it again), with the tallies' figures and names escaped
+once, and a topic's trend is named in the reader's language."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import Flask, render_template_string
+from markupsafe import escape
 
-from tutor.drawing.charts import sparkline
+from tests.golden import golden_text
 from tutor.practice import progress
 from tutor.practice.progress import Tally
+from tutor.web.i18n import format_number, gettext
 
-# The old loops, but for three mends: counts are grouped by thousands (1,000); the topic's sparkline was
-# titled with the English topic name on a Chinese page (``name=t.label`` beside ``_(t.label)``; tallies now
-# come titled in the reader's language); and a name with ``<`` or ``&`` was escaped twice in a sparkline's
-# title (by the template's gettext, then by the chart), hence ``|safe`` here.
-OLD_TABLES = """{% set replay_form %}<form method="post" action="/practice/replay" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;"><input type="hidden" name="days" value="30">{% endset %}
-{% set drill_form %}<form method="post" action="/practice/drill" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;">{% endset %}
-{% set practise_5, replay_wrong, replay_all_wrong = _("practise 5"), _("replay wrong"), _("replay what I got wrong") %}
-    <tbody>
-    {% for t in topics %}
-      <tr><th scope="row"><a href="{{ t.link }}">{{ t.label }}</a></th><td class="num">{{ t.done|grouped }}</td><td class="num">{% if t.accuracy is not none %}{{ (t.accuracy * 100)|round|int }} %{% else %}–{% endif %}</td><td class="trend">{% if t.trend %}{{ sparkline(t.trend, label=_("weekly first-try accuracy for %(name)s", name=t.label|safe)) }}{% endif %}</td>
-      <td>{% if t.done and t.first_try_right < t.done %}{{ replay_form }}<input type="hidden" name="topic" value="{{ t.key }}"><button type="submit" class="link">{{ replay_all_wrong }}</button></form>{% endif %}</td></tr>
-    {% endfor %}
-    </tbody>
-    <tbody>
-    {% for t in rows %}
-      <tr><th scope="row"><a href="{{ t.link }}">{{ t.label }}</a></th><td class="num">{{ t.done|grouped }}</td><td class="num">{% if t.accuracy is not none %}{{ (t.accuracy * 100)|round|int }} %{% else %}–{% endif %}</td><td class="trend">{% if t.trend %}{{ sparkline(t.trend, label=_("weekly first-try accuracy for %(name)s", name=t.label|safe)) }}{% endif %}</td>
-      <td>{{ drill_form }}<input type="hidden" name="skill" value="{{ t.key }}"><button type="submit" class="link">{{ practise_5 }}</button></form>{% if t.first_try_right < t.done %} · {{ replay_form }}<input type="hidden" name="skill" value="{{ t.key }}"><button type="submit" class="link">{{ replay_wrong }}</button></form>{% endif %}</td></tr>
-    {% endfor %}
-    </tbody>"""
-
-NEW_TABLES = """{% set replay_form %}<form method="post" action="/practice/replay" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;"><input type="hidden" name="days" value="30">{% endset %}
+TABLES = """{% from "partials/tallies.html" import topic_rows, skill_rows -%}
+{% set replay_form %}<form method="post" action="/practice/replay" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;"><input type="hidden" name="days" value="30">{% endset %}
 {% set drill_form %}<form method="post" action="/practice/drill" class="inline-form"><input type="hidden" name="csrf_token" value="tok&amp;">{% endset %}
 {% set practise_5, replay_wrong, replay_all_wrong = _("practise 5"), _("replay wrong"), _("replay what I got wrong") %}
     <tbody>
@@ -57,17 +43,32 @@ TALLIES = [
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_tally_rows_are_the_markup_the_template_wrote(app: Flask, lang: str) -> None:
+def test_the_tally_rows_are_as_recorded(app: Flask, lang: str) -> None:
     with app.test_request_context(f"/?lang={lang}"):
         app.preprocess_request()  # the request's language
-        for topics, rows in ((TALLIES, TALLIES[::-1]), ([], []), (TALLIES[2:3], TALLIES[:1])):
-            old = render_template_string(
-                OLD_TABLES,
-                topics=topics,
-                rows=rows,
-                sparkline=lambda values, label: sparkline(values, label=label, lang=lang),
-            )
-            assert render_template_string(NEW_TABLES, topics=topics, rows=rows) == old
+        shown = [
+            render_template_string(TABLES, topics=topics, rows=rows)
+            for topics, rows in ((TALLIES, TALLIES[::-1]), ([], []), (TALLIES[2:3], TALLIES[:1]))
+        ]
+        title = gettext("weekly first-try accuracy for %(name)s", name=TALLIES[1].label)
+    tables = "\n<!-- next -->\n".join(shown)
+    assert tables == golden_text(f"tally-rows-{lang}.html", tables)
+    topics, skills = shown[0].split("</tbody>")[:2]
+    assert topics.count("<tr>") == skills.count("<tr>") == len(TALLIES)
+    # A name is escaped once, in its cell and in its trend's title; the figures are the tallies'.
+    assert "&lt;kanchan&gt; &amp; &#34;x&#34;</a>" in topics and "<kanchan>" not in shown[0]
+    assert "<title id=" in topics and f">{escape(title)}</title>" in topics and "&amp;lt;" not in topics
+    assert re.findall(r'<td class="num">([^<]*)</td><td class="num">([^<]*)</td>', topics) == [
+        (format_number(t.done, lang), "–" if t.accuracy is None else f"{round(t.accuracy * 100)} %") for t in TALLIES
+    ]
+    # Replay is offered where a first try went wrong; every skill row offers a drill.
+    offered = [t.key for t in TALLIES if t.done and t.first_try_right < t.done]
+    assert re.findall(r'name="topic" value="([^"]*)"', topics) == offered
+    assert re.findall(r'action="/practice/replay"[^>]*>.*?name="skill" value="([^"]*)"', skills) == [
+        t.key for t in TALLIES[::-1] if t.first_try_right < t.done
+    ]
+    assert skills.count('action="/practice/drill"') == len(TALLIES)
+    assert "<tr>" not in shown[1]
 
 
 def test_topics_and_their_trends_are_named_in_the_readers_language(app: Flask) -> None:
@@ -81,5 +82,9 @@ def test_topics_and_their_trends_are_named_in_the_readers_language(app: Flask) -
     with app.test_request_context("/?lang=zh"):
         app.preprocess_request()
         tally = Tally("fu", chinese["fu"], 4, 1, "/lessons/fu", [0.25])
-        row = str(render_template_string("{{ topic_rows([t], '', 'x') }}", t=tally))
+        row = str(
+            render_template_string(
+                '{% from "partials/tallies.html" import topic_rows %}{{ topic_rows([t], "", "x") }}', t=tally
+            )
+        )
     assert ">符</a>" in row and "Fu" not in row.replace("/lessons/fu", "")

@@ -100,12 +100,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
+    from tutor.drawing.charts import sparkline
     from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
     from tutor.engine.tiles import parse_tiles
     from tutor.practice.wrong_answers import answer_text
-    from tutor.web.class_tables import heat_rows, heat_totals, question_hand, student_rows
     from tutor.web.i18n import current_language
-    from tutor.web.progress_tables import skill_rows, topic_rows
+    from tutor.web.question_hands import question_hand
 
     app.jinja_env.filters["tiles"] = lambda text, **options: Markup(
         tiles_html(str(text), lang=current_language(), **options)
@@ -122,12 +122,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(
         hand_drawing=hand_drawing,
         held_drawing=held_drawing,
-        heat_rows=heat_rows,
-        heat_totals=heat_totals,
-        student_rows=student_rows,
         question_hand=question_hand,
-        topic_rows=topic_rows,
-        skill_rows=skill_rows,
+        # A chart's title is text: a sentence the template translated (escaped Markup) is turned back into it.
+        sparkline=lambda values, label: sparkline(
+            values, label=label.unescape() if isinstance(label, Markup) else label, lang=current_language()
+        ),
     )  # describe_reading, payment_line: i18n.init_app
     _time_requests(app)
     _security_headers(app)
