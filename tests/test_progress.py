@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from tutor import create_app
 from tutor.db import connect
-from tutor.practice import progress
+from tutor.practice import statistics
 from tutor.web.db import init_db
 
 
@@ -57,24 +57,24 @@ def db(tmp_path: Path) -> Database:
 
 
 def test_topic_tallies_count_first_tries_in_the_window(db: Database) -> None:
-    week = {t.key: t for t in progress.topic_tallies(db, 1, days=7)}
+    week = {t.key: t for t in statistics.topic_tallies(db, 1, days=7)}
     assert (week["fu"].done, week["fu"].first_try_right, week["fu"].accuracy) == (2, 1, 0.5)
     assert (week["table"].done, week["table"].trend) == (0, [])  # ten days ago: outside a week
-    month = {t.key: t for t in progress.topic_tallies(db, 1, days=30)}
+    month = {t.key: t for t in statistics.topic_tallies(db, 1, days=30)}
     assert (month["table"].done, month["table"].first_try_right) == (1, 1)
     assert len(month["fu"].trend) == 5 and month["fu"].trend[-1] == 0.5 and month["fu"].trend[0] is None
 
 
 def test_skill_tallies_sort_the_weakest_first(db: Database) -> None:
-    fu = progress.skill_tallies(db, 1, days=7, family="fu")
+    fu = statistics.skill_tallies(db, 1, days=7, family="fu")
     assert [(t.key, t.done, t.first_try_right) for t in fu] == [("fu:kanchan", 2, 1), ("fu:tanki", 1, 1)]
     assert fu[0].label == "Fu: kanchan"
-    assert progress.skill_tallies(db, 1, days=7, family="table") == []
+    assert statistics.skill_tallies(db, 1, days=7, family="table") == []
 
 
 def test_daily_accuracy_has_one_entry_per_day(db: Database) -> None:
-    days = progress.daily_accuracy(db, 1, days=7)
+    days = statistics.daily_accuracy(db, 1, days=7)
     assert len(days) == 7 and days[-1][0] == datetime.now(UTC).date()
     assert days[-1][1:] == (1, 2) and sum(total for _, _, total in days) == 2
-    table = progress.daily_accuracy(db, 1, days=30, topic="table")
+    table = statistics.daily_accuracy(db, 1, days=30, topic="table")
     assert [(right, total) for _, right, total in table if total] == [(1, 1)]

@@ -20,7 +20,7 @@ from tests.golden import as_json, golden_json
 from tutor import accounts
 from tutor.course.curriculum import TOPICS
 from tutor.db import migrations
-from tutor.practice import progress
+from tutor.practice import progress, statistics
 from tutor.quiz.skills import info
 
 from .test_incremental_skills import FAST, SKILLS, Learners
@@ -73,10 +73,10 @@ def skills_met(db: Database, user_id: int, family: str, since: date) -> set[str]
     return {skill for (skill,) in rows}
 
 
-def check_tally(db: Database, user_id: int, by: str, tally: progress.Tally, days: int) -> None:
+def check_tally(db: Database, user_id: int, by: str, tally: statistics.Tally, days: int) -> None:
     """A tally holds the first tries of the window's days, and a trend of whole weeks ending today (each
     week's share right, None for a week without any; no trend at all without a first try in them)."""
-    today = progress.today()
+    today = statistics.today()
     assert (tally.done, tally.first_try_right) == counted(db, user_id, by, tally.key, today - timedelta(days=days - 1))
     weeks = -(-days // 7)
     starts = [today - timedelta(days=7 * (weeks - n) - 1) for n in range(weeks)]
@@ -87,7 +87,7 @@ def check_tally(db: Database, user_id: int, by: str, tally: progress.Tally, days
 
 def check_daily(db: Database, user_id: int, days: int, series: list[tuple[date, int, int]], topic: str | None) -> None:
     """One entry a day, the last ``days`` days up to today, each the day's first tries (of one topic or all)."""
-    today = progress.today()
+    today = statistics.today()
     assert [day for day, _, _ in series] == [today - timedelta(days=n) for n in range(days - 1, -1, -1)]
     topics = [topic] if topic else list(TOPICS)
     for day, right, done in series:
@@ -98,7 +98,7 @@ def check_daily(db: Database, user_id: int, days: int, series: list[tuple[date, 
 def streak_counted(db: Database, user_id: int) -> int:
     """Days in a row with an answer, up to today, or up to yesterday when there is none yet today."""
     days = {row[0] for row in db.execute("SELECT substr(answered_at, 1, 10) FROM answers WHERE user_id = ?", [user_id])}
-    day = progress.today()
+    day = statistics.today()
     if day.isoformat() not in days:
         day -= timedelta(days=1)
     count = 0
@@ -112,7 +112,7 @@ def mistakes_counted(db: Database, user_id: int, days: int) -> list[tuple[str, i
     rows = db.execute(
         "SELECT j.value, COUNT(*) AS n FROM answers a, json_each(a.mistakes) j WHERE a.user_id = ? AND a.held = 0"
         " AND a.answered_at >= ? GROUP BY j.value ORDER BY n DESC, j.value",
-        [user_id, (progress.today() - timedelta(days=days - 1)).isoformat()],
+        [user_id, (statistics.today() - timedelta(days=days - 1)).isoformat()],
     )
     return [(mistake, n) for mistake, n in rows]
 
@@ -120,9 +120,9 @@ def mistakes_counted(db: Database, user_id: int, days: int) -> list[tuple[str, i
 def check_weakest(db: Database, user_id: int, moment: datetime) -> None:
     """The skills got wrong at least once: their first tries from the answers, the card's chance of being
     remembered now, the lowest share right first; a shorter list is the start of a longer one."""
-    longest = progress.weakest(db, user_id, limit=10, at=moment)
+    longest = statistics.weakest(db, user_id, limit=10, at=moment)
     for limit in (1, 2, 3):
-        assert progress.weakest(db, user_id, limit=limit, at=moment) == longest[:limit]
+        assert statistics.weakest(db, user_id, limit=limit, at=moment) == longest[:limit]
     states = {
         skill: (progress.Card.from_json(card), due_at)
         for skill, card, due_at in db.execute(
@@ -145,46 +145,46 @@ def check_weakest(db: Database, user_id: int, moment: datetime) -> None:
 
 
 def check_everything(db: Database, user_id: int, moment: datetime) -> None:
-    assert progress.streak(db, user_id) == streak_counted(db, user_id)
+    assert statistics.streak(db, user_id) == streak_counted(db, user_id)
     for days in WINDOWS:
-        topics = progress.topic_tallies(db, user_id, days)
+        topics = statistics.topic_tallies(db, user_id, days)
         assert [(t.key, t.label, t.link) for t in topics] == [
             (topic.id, topic.title, f"/lessons/{topic.lesson}") for topic in TOPICS.values()
         ]
         for tally in topics:
             check_tally(db, user_id, "topic", tally, days)
-        daily = progress.daily_accuracy(db, user_id, days)
+        daily = statistics.daily_accuracy(db, user_id, days)
         check_daily(db, user_id, days, daily, None)
-        check_daily(db, user_id, days, progress.daily_accuracy(db, user_id, days, topic="fu"), "fu")
+        check_daily(db, user_id, days, statistics.daily_accuracy(db, user_id, days, topic="fu"), "fu")
         # The totals add up: the days' first tries are the topics'.
         assert sum(done for _, _, done in daily) == sum(t.done for t in topics)
         assert sum(right for _, right, _ in daily) == sum(t.first_try_right for t in topics)
-        since = progress.today() - timedelta(days=days - 1)
+        since = statistics.today() - timedelta(days=days - 1)
         for family in ("yaku", "fu", "table"):
-            tallies = progress.skill_tallies(db, user_id, days, family)
+            tallies = statistics.skill_tallies(db, user_id, days, family)
             assert {t.key for t in tallies} == skills_met(db, user_id, family, since)
             assert [(t.label, t.link) for t in tallies] == [(info(t.key).label, info(t.key).lesson) for t in tallies]
             for tally in tallies:
                 check_tally(db, user_id, "skill", tally, days)
             assert tallies == sorted(tallies, key=lambda t: (t.accuracy or 0, -t.done, t.key))
-        families = progress.skills_by_family(db, user_id, days, ("yaku", "fu"))
-        assert families == {family: progress.skill_tallies(db, user_id, days, family) for family in ("yaku", "fu")}
-        assert progress.mistake_counts(db, user_id, days) == mistakes_counted(db, user_id, days)
+        families = statistics.skills_by_family(db, user_id, days, ("yaku", "fu"))
+        assert families == {family: statistics.skill_tallies(db, user_id, days, family) for family in ("yaku", "fu")}
+        assert statistics.mistake_counts(db, user_id, days) == mistakes_counted(db, user_id, days)
     check_weakest(db, user_id, moment)
 
 
 def everything(db: Database, user_id: int, moment: datetime) -> dict[str, Any]:
     """Every figure the progress page and /api/progress show, as JSON."""
-    shown: dict[str, Any] = {"streak": progress.streak(db, user_id)}
+    shown: dict[str, Any] = {"streak": statistics.streak(db, user_id)}
     for days in WINDOWS:
-        shown[f"topics{days}"] = [asdict(t) for t in progress.topic_tallies(db, user_id, days)]
+        shown[f"topics{days}"] = [asdict(t) for t in statistics.topic_tallies(db, user_id, days)]
         for topic in (None, "fu"):
-            series = progress.daily_accuracy(db, user_id, days, topic=topic)
+            series = statistics.daily_accuracy(db, user_id, days, topic=topic)
             shown[f"{topic or 'all'}-daily{days}"] = [(day.isoformat(), right, done) for day, right, done in series]
         for family in ("yaku", "fu", "table"):
-            shown[f"{family}{days}"] = [asdict(t) for t in progress.skill_tallies(db, user_id, days, family)]
-        shown[f"mistakes{days}"] = progress.mistake_counts(db, user_id, days)
-    shown["weakest"] = [asdict(w) for w in progress.weakest(db, user_id, limit=10, at=moment)]
+            shown[f"{family}{days}"] = [asdict(t) for t in statistics.skill_tallies(db, user_id, days, family)]
+        shown[f"mistakes{days}"] = statistics.mistake_counts(db, user_id, days)
+    shown["weakest"] = [asdict(w) for w in statistics.weakest(db, user_id, limit=10, at=moment)]
     return as_json(shown)
 
 
@@ -214,7 +214,7 @@ FIXED = datetime(2026, 12, 1, 15, 30, tzinfo=UTC)
 def seeded_history(monkeypatch: pytest.MonkeyPatch, seed: int) -> Learners:
     """Two learners' answers over about half a year up to an hour before FIXED (a fixed today), with held
     assignments released, and the guest merged into the account two thirds of the way."""
-    monkeypatch.setattr(progress, "today", lambda: FIXED.date())
+    monkeypatch.setattr(statistics, "today", lambda: FIXED.date())
     rng = random.Random(seed)
     gaps = [rng.randrange(2 * 86400 + 1) + (3 * 86400 if n % 40 == 0 else 0) for n in range(160)]
     learners = Learners(monkeypatch, start=FIXED - timedelta(seconds=sum(gaps) + 3600))
@@ -246,8 +246,8 @@ def test_a_seeded_history_shows_the_recorded_figures(monkeypatch: pytest.MonkeyP
 def test_an_answer_taken_back_takes_exactly_its_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     learners = seeded_history(monkeypatch, 3)
     db = learners.db
-    before = {days: progress.topic_tallies(db, 1, days) for days in WINDOWS}
-    skills_before = {days: progress.skills_by_family(db, 1, days, ("yaku", "fu", "table")) for days in WINDOWS}
+    before = {days: statistics.topic_tallies(db, 1, days) for days in WINDOWS}
+    skills_before = {days: statistics.skills_by_family(db, 1, days, ("yaku", "fu", "table")) for days in WINDOWS}
     answer_id, topic, correct, answered_at = db.execute(
         "SELECT a.id, q.topic, a.correct, a.answered_at FROM answers a JOIN questions q ON q.id = a.question_id"
         " WHERE a.user_id = 1 AND a.held = 0 AND a.attempt = 1 ORDER BY a.answered_at DESC LIMIT 1"
@@ -258,11 +258,11 @@ def test_an_answer_taken_back_takes_exactly_its_counts(monkeypatch: pytest.Monke
     for days in WINDOWS:
         inside = answered_at >= (FIXED.date() - timedelta(days=days - 1)).isoformat()
         assert inside  # the newest answer is inside every window
-        after = {t.key: t for t in progress.topic_tallies(db, 1, days)}
+        after = {t.key: t for t in statistics.topic_tallies(db, 1, days)}
         for old in before[days]:
             taken = (1, correct) if old.key == topic else (0, 0)
             assert (old.done - after[old.key].done, old.first_try_right - after[old.key].first_try_right) == taken
-        now = progress.skills_by_family(db, 1, days, ("yaku", "fu", "table"))
+        now = statistics.skills_by_family(db, 1, days, ("yaku", "fu", "table"))
         for family, tallies in skills_before[days].items():
             left = {t.key: t for t in now[family]}
             for old in tallies:
@@ -325,10 +325,10 @@ def test_the_weekly_tallies_follow_answers_written_changed_and_deleted(
             sums[1] += right
     assert weekly == sorted((*where, done, right) for where, (done, right) in expected.items())
     for days in WINDOWS:
-        for tally in progress.topic_tallies(db, 1, days):
+        for tally in statistics.topic_tallies(db, 1, days):
             check_tally(db, 1, "topic", tally, days)
         for family in ("yaku", "fu"):
-            for tally in progress.skill_tallies(db, 1, days, family):
+            for tally in statistics.skill_tallies(db, 1, days, family):
                 check_tally(db, 1, "skill", tally, days)
 
 

@@ -11,8 +11,8 @@ from flask import Flask, render_template_string
 from markupsafe import escape
 
 from tests.golden import golden_text
-from tutor.practice import progress
-from tutor.practice.progress import Tally
+from tutor.practice import statistics
+from tutor.practice.statistics import Tally
 from tutor.web.i18n import format_number, gettext
 
 TABLES = """{% from "partials/tallies.html" import topic_rows, skill_rows -%}
@@ -76,8 +76,8 @@ def test_topics_and_their_trends_are_named_in_the_readers_language(app: Flask) -
 
     with app.app_context():
         db = get_db()
-        english = {t.key: t.label for t in progress.topic_tallies(db, 1, 30, "en")}
-        chinese = {t.key: t.label for t in progress.topic_tallies(db, 1, 30, "zh")}
+        english = {t.key: t.label for t in statistics.topic_tallies(db, 1, 30, "en")}
+        chinese = {t.key: t.label for t in statistics.topic_tallies(db, 1, 30, "zh")}
     assert english["fu"] == "Fu" and chinese["fu"] == "符"
     with app.test_request_context("/?lang=zh"):
         app.preprocess_request()

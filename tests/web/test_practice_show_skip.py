@@ -11,7 +11,7 @@ from tests.web.test_classroom import join, open_class, send, start, user
 from tests.web.test_practice import count, next_question, served
 from tests.web.test_practice import start as start_practice
 from tutor.db import connect
-from tutor.practice import progress
+from tutor.practice import statistics
 
 
 def api(client: FlaskClient, path: str, body: object = None):  # type: ignore[no-untyped-def]
@@ -27,7 +27,7 @@ def outcome(app: Flask, question_id: str) -> str:
 def tallies(app: Flask, user_id: int) -> dict[str, tuple[int, int]]:
     db = connect(app.config["DATABASE"])
     try:
-        return {t.key: (t.done, t.first_try_right) for t in progress.topic_tallies(db, user_id) if t.done}
+        return {t.key: (t.done, t.first_try_right) for t in statistics.topic_tallies(db, user_id) if t.done}
     finally:
         db.conn.close()
 
@@ -71,7 +71,7 @@ def test_skip_records_a_skip_counts_nowhere_and_moves_on(app: Flask, client: Fla
     user_id = served(app, question_id).user_id
     assert tallies(app, user_id) == {}
     db = connect(app.config["DATABASE"])
-    assert progress.wrong_questions(db, user_id) == [] and progress.streak(db, user_id) == 0
+    assert statistics.wrong_questions(db, user_id) == [] and statistics.streak(db, user_id) == 0
     page = client.get(f"/practice/q/{question_id}").get_data(as_text=True)
     assert "Skipped" in page and "Not quite" not in page
 

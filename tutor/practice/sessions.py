@@ -38,7 +38,7 @@ from sqlite_utils import Database
 from tutor.classroom import Assignment, archived_reason, assignment_of_session, is_member, teaches
 from tutor.clock import moment
 from tutor.messages.catalogues import N_, Joined, Problem, Sentence
-from tutor.practice import mygames, progress, selection
+from tutor.practice import mygames, progress, selection, statistics
 from tutor.quiz.exercise import ExerciseGrade
 from tutor.quiz.makers import ExerciseError
 from tutor.quiz.skills import skills_touched
@@ -218,7 +218,7 @@ def start_replay(
 ) -> int | None:
     """A session asking again the questions answered wrong (of a topic or skill, in the last ``days``);
     None when there are none."""
-    ids = progress.wrong_questions(db, user_id, days=days, topic=topic, skill=skill)
+    ids = statistics.wrong_questions(db, user_id, days=days, topic=topic, skill=skill)
     return start(db, user_id, "replay", {"replay": ids}) if ids else None
 
 

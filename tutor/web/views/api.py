@@ -17,7 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from tutor.engine.api import error, score_request
 from tutor.engine.report import explanation_text
 from tutor.messages.catalogues import Problem
-from tutor.practice import progress, sessions
+from tutor.practice import progress, sessions, statistics
 from tutor.practice.sessions import Refusal
 from tutor.quiz.exercise import ExerciseGrade
 from tutor.quiz.questions import Question
@@ -184,11 +184,11 @@ def progress_summary() -> ResponseReturnValue:
         {
             "user": _user_json(user),
             "days": window,
-            "streak": progress.streak(db, user.id),
+            "streak": statistics.streak(db, user.id),
             "due": len(progress.due_skills(db, user.id, limit=999)),
             "topics": [
                 {"topic": t.key, "title": t.label, "done": t.done, "first_try_right": t.first_try_right}
-                for t in progress.topic_tallies(db, user.id, window, current_language())
+                for t in statistics.topic_tallies(db, user.id, window, current_language())
             ],
             "weakest": [
                 {
@@ -198,7 +198,7 @@ def progress_summary() -> ResponseReturnValue:
                     "done": w.done,
                     "recall": round(w.retrievability, 3),
                 }
-                for w in progress.weakest(db, user.id, lang=current_language())
+                for w in statistics.weakest(db, user.id, lang=current_language())
             ],
         }
     )

@@ -17,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 from tutor.classroom.worksheet import quiz_worksheet
 from tutor.course.curriculum import TOPICS
 from tutor.engine.yaku import YAKU
-from tutor.practice import mygames, progress, sessions
+from tutor.practice import mygames, progress, sessions, statistics
 from tutor.practice.sessions import Refusal
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.makers import HAND_PARTS, ExerciseError
@@ -49,7 +49,7 @@ def index(problem: str | None = None) -> str:
     db = get_db()
     if user:
         sessions.release(db, user.id)
-    tallies = {t.key: t for t in progress.topic_tallies(db, user.id)} if user else {}
+    tallies = {t.key: t for t in statistics.topic_tallies(db, user.id)} if user else {}
     due = len(progress.due_skills(db, user.id, limit=99)) if user else 0
     return render_template(
         "practice/index.html", topics=TOPICS.values(), tallies=tallies, due=due, parts=HAND_PARTS, problem=problem

@@ -14,7 +14,7 @@ from tutor.clock import moment, now
 from tutor.course.lesson_progress import LessonMark
 from tutor.course.lessons import Page
 from tutor.drawing.charts import accuracy_line
-from tutor.practice import progress, sessions
+from tutor.practice import progress, sessions, statistics
 from tutor.quiz.skills import info
 from tutor.web.db import get_db
 from tutor.web.i18n import current_language, gettext, language_tag
@@ -57,11 +57,11 @@ def dashboard() -> str:
         return render_template("progress/dashboard.html", user=None, window=window, windows=WINDOWS)
     db = get_db()
     sessions.release(db, user.id)  # class answers count here once their teacher reveals them
-    daily = progress.daily_accuracy(db, user.id, window)
+    daily = statistics.daily_accuracy(db, user.id, window)
     done = sum(total for _, _, total in daily)
     right = sum(r for _, r, _ in daily)
-    topics = progress.topic_tallies(db, user.id, window, current_language())
-    skills = progress.skills_by_family(db, user.id, window, ("yaku", "fu"), current_language())
+    topics = statistics.topic_tallies(db, user.id, window, current_language())
+    skills = statistics.skills_by_family(db, user.id, window, ("yaku", "fu"), current_language())
     return render_template(
         "progress/dashboard.html",
         user=user,
@@ -69,16 +69,16 @@ def dashboard() -> str:
         windows=WINDOWS,
         done=done,
         right=right,
-        streak=progress.streak(db, user.id),
+        streak=statistics.streak(db, user.id),
         chart=accuracy_line(
             daily, title=gettext("First-try accuracy, last %(days)s days", days=window), lang=current_language()
         ),
         topics=topics,
         yaku=skills["yaku"],
         fu=skills["fu"],
-        weakest=progress.weakest(db, user.id, lang=current_language()),
+        weakest=statistics.weakest(db, user.id, lang=current_language()),
         assignments=[] if user.is_guest else classroom.to_do(db, user.id),
-        mistakes=progress.mistake_counts(db, user.id, window),
+        mistakes=statistics.mistake_counts(db, user.id, window),
         due=len(progress.due_skills(db, user.id, limit=99)),
         skill_info=lambda skill: info(skill, current_language()),
         now_iso=now(),
