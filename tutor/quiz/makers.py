@@ -82,7 +82,10 @@ def make_exercise(
     if target is None and spec.targets:
         target = rng.choice(spec.targets)
     made = maker(topic).make(Order(rng, difficulty, target, asked, itemised))
-    return Exercise(topic, tuple(Question.from_json(q) for q in made), target, difficulty, seed)
+    questions: list[Question] = []
+    for payload in made:
+        questions.append(Question.from_json(payload, alongside=questions))  # a hand asked several parts: one solve
+    return Exercise(topic, tuple(questions), target, difficulty, seed)
 
 
 def _asked(spec: Topic, parts: Sequence[str] | None) -> tuple[str, ...]:
