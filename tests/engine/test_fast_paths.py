@@ -22,6 +22,7 @@ from tutor.engine.generate import STYLES, random_request
 from tutor.engine.hand import HandError
 from tutor.engine.report import contract_fields, explanation_text, reading_summary
 from tutor.engine.yaku import YAKU
+from tutor.messages.catalogues import languages
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -60,7 +61,7 @@ def test_hand_only_yaku_are_shared_across_several_readings() -> None:
         assert {"riichi", "tanyao"} <= {y.id for y in reading.yaku}
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", languages())
 def test_the_one_pass_contract_fields_are_the_report_s(lang: str) -> None:
     rng = random.Random(f"fields-{lang}")
     compared = 0

@@ -20,6 +20,7 @@ from tutor.engine.hand import HandError, Meld
 from tutor.engine.report import _describe, _reading_texts, _yaku_line, contract_fields, describe_reading
 from tutor.engine.score import YakuHit, score
 from tutor.engine.tiles import index_name
+from tutor.messages.catalogues import languages
 
 TILES = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
@@ -38,7 +39,7 @@ def _readings(count: int) -> list:
     return found
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", languages())
 def test_a_framed_reading_reads_as_the_sentence_rendered_whole(lang: str, chinese: str) -> None:
     shapes = set()
     for reading in _readings(600):
@@ -83,7 +84,7 @@ def test_a_sentence_that_names_the_groups_twice_is_rendered_whole(monkeypatch: p
     assert describe_reading(result.best.reading) == "123m 456m 789p 345s 55s, ryanmen wait on 5s"
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", languages())
 def test_a_no_yaku_refusal_is_the_one_evaluate_raises(lang: str, chinese: str) -> None:
     rng = random.Random(16)
     refused = 0
@@ -109,7 +110,7 @@ def _whole_yaku_line(y: YakuHit, lang: str) -> str:
     return messages.text("report.yaku", lang, name=y.render_name(lang), han=y.han, reason=y.render_reason(lang))
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", languages())
 def test_a_framed_dora_line_reads_as_the_line_rendered_whole(lang: str, chinese: str) -> None:
     rng = random.Random(17)
     dora_lines = 0
