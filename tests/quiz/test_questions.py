@@ -104,6 +104,27 @@ def test_waits_right_partial_wrong_and_unreadable() -> None:
     assert question.grade(["9x"]).problem
 
 
+def test_a_tile_whose_four_copies_are_in_the_hand_is_no_winning_tile() -> None:
+    # 1112345679999m reads as waiting on 8m and on a fifth 9m; no fifth 9m exists (issue 25).
+    question = ask("waits", hand="1112345679999m")
+    assert question.right_choices() == {"8m"}
+    assert question.grade(["8m"]).correct
+    assert not question.grade(["8m", "9m"]).correct
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_no_made_waits_question_expects_a_tile_that_cannot_exist(seed: int) -> None:
+    from tutor.engine.tiles import parse_tiles
+    from tutor.quiz.makers import make_exercise
+
+    question = make_exercise("waits", str(seed), difficulty=3).main
+    melded = [t for meld in question.data.get("melds", []) for t in parse_tiles(meld["tiles"])]
+    tiles = [*parse_tiles(question.data["hand"]), *melded]
+    for tile in question.right_choices():
+        copies = sum(1 for held in tiles if held.index == parse_tiles(tile)[0].index)  # a red five is a five
+        assert copies < 4, (question.data, tile)
+
+
 @pytest.mark.parametrize(
     ("situation", "right", "wrong"),
     [

@@ -49,7 +49,8 @@ class WaitsQuestion(Question):
         return {str(Tile.of(kind)) for kind in self._right()}
 
     def _right(self) -> set[int]:
-        return {w.tile.index for w in self.solution}
+        # A tile whose four copies are all in the hand cannot be drawn or discarded: it wins nothing.
+        return {w.tile.index for w in self.solution if w.live}
 
     def expected(self) -> str:
         return tile_kinds_text(self._right()) or said(N_("none (not tenpai)"))
