@@ -536,3 +536,138 @@ def test_a_payment_asked_before_the_points_lesson_is_stated_in_the_lesson(lang: 
             for amount in {value for value in paid.values() if value}:
                 stated = f"{amount:,}" in taught or f"{amount:,}" in question.get("prompt", "")
                 assert stated, f"{path.name}: {question['request']['hand']} pays {amount:,}, stated nowhere before"
+
+
+# Issue 25: the checklist of rules to agree, the nagashi mangan note, and what the course leaves out.
+
+CHECKLIST = "reference/house-rules.md"
+# The eleven rules the checklist promises, as each edition names them in its row.
+CHECKLIST_RULES = [
+    ("Open tanyao (*kuitan*)", "食断（*kuitan*）"),
+    ("Red fives", "赤宝牌（红五）"),
+    ("Kiriage mangan", "切上满贯"),
+    ("Double yakuman", "双倍役满"),
+    ("The kazoe cap", "累计役满的上限"),
+    ("Uma and oka", "顺位马与头名赏"),
+    ("Busting (*tobi*)", "击飞（*tobi*）"),
+    ("Stopping at all-last (*agari-yame*)", "和了止（*agari-yame*）"),
+    ("Nagashi mangan", "流局满贯"),
+    ("Pao and honba", "包牌与本场"),
+    ("Mistakes (*chombo*)", "错和（*chombo*）"),
+]
+LINK = re.compile(r"\]\((/[^)#\s]*)(?:#[^)]*)?\)")
+
+
+def checklist_rows(lang: str) -> dict[str, list[str]]:
+    """The checklist table's rows by their rule name: the cells after the number."""
+    rows = {}
+    for line in page(lang, CHECKLIST).read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) == 5 and cells[0].isdigit():
+            rows[cells[1]] = cells[2:]
+    return rows
+
+
+def page_exists(lang: str, path: str) -> bool:
+    """Whether a site path (/lessons/<slug>, /lessons/reference/<slug>, /yaku/<id>) is a page of the course."""
+    if path.startswith("/lessons/reference/"):
+        return page(lang, f"reference/{path.removeprefix('/lessons/reference/')}.md").is_file()
+    if path.startswith("/yaku/"):
+        return page(lang, f"yaku/{path.removeprefix('/yaku/')}.md").is_file()
+    slugs = {
+        re.search(r"^slug: (.+)$", p.read_text(encoding="utf-8"), re.M).group(1) for _, p in numbered_lessons(lang)
+    }
+    return path.startswith("/lessons/") and path.removeprefix("/lessons/") in slugs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_checklist_names_each_rule_with_tenhou_s_choice_and_a_link_to_where_it_is_taught(lang: str) -> None:
+    rows = checklist_rows(lang)
+    names = [name_en if lang == "en" else name_zh for name_en, name_zh in CHECKLIST_RULES]
+    assert list(rows) == names, "the checklist must list the eleven rules, in this order"
+    for name in names:
+        _question, choice, where = rows[name]
+        assert choice, f"{name}: no Tenhou choice"
+        links = LINK.findall(where)
+        assert links, f"{name}: no link to where the course teaches it"
+        for link in links:
+            assert page_exists(lang, link), f"{name}: {link} is not a page of the course"
+
+
+def test_the_page_check_sees_a_missing_page() -> None:
+    assert page_exists("en", "/lessons/draws") and page_exists("en", "/yaku/tanyao")
+    assert not page_exists("en", "/lessons/nagashi") and not page_exists("zh", "/lessons/reference/rules")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_checklist_states_tenhou_s_numbers_as_the_engine_computes_them(lang: str) -> None:
+    """Kiriage off: 4 han 30 fu pays 7,700 (dealer 11,600) on a ron; start 25,000, return 30,000, oka +20."""
+    rows = checklist_rows(lang)
+    kiriage = rows[CHECKLIST_RULES[2][lang == "zh"]][1]
+    assert engine_cell(4, 30, False, False, lang) in kiriage and engine_cell(4, 30, True, False, lang) in kiriage
+    uma = rows[CHECKLIST_RULES[5][lang == "zh"]][1]
+    assert all(number in uma for number in ("25,000", "30,000", "+20", "20-10"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_checklist_is_linked_from_the_table_procedure_lesson(lang: str) -> None:
+    assert "(/lessons/reference/house-rules)" in page(lang, "17-table-procedure.md").read_text(encoding="utf-8")
+
+
+NAGASHI = "reference/nagashi-mangan.md"
+# Markers each edition must keep: not a yaku; no honba or sticks taken; it replaces the tenpai payments.
+NAGASHI_SAYS = {
+    "en": [
+        "is **not a yaku**",
+        "**no honba are collected and no riichi sticks are taken**",
+        "**replace the tenpai payments**",
+        "**exhaustive draw**",
+    ],
+    "zh": ["**不是役**", "**不收本场，也不拿立直棒**", "**取代听牌罚符**", "**荒牌流局**"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_nagashi_note_pays_a_mangan_tsumo_as_the_engine_computes_it(lang: str) -> None:
+    from tutor.engine.points import base_points, payment
+
+    text = prose(page(lang, NAGASHI))
+    base, limit = base_points(5, 30, 0)
+    assert limit == "mangan"
+    child, dealer = payment(base, dealer=False, tsumo=True), payment(base, dealer=True, tsumo=True)
+    # The table: who made it | each non-dealer pays | the dealer pays | received in all.
+    non_dealer_row = (
+        f"| {child.tsumo_non_dealer:,} | {child.tsumo_dealer:,} | {2 * child.tsumo_non_dealer + child.tsumo_dealer:,} |"
+    )
+    assert non_dealer_row in text, non_dealer_row
+    dealer_row = re.search(rf"\| {dealer.tsumo_non_dealer:,} \| [^|]+ \| {3 * dealer.tsumo_non_dealer:,} \|", text)
+    assert dealer_row and dealer.tsumo_dealer is None
+    assert f"{child.tsumo_non_dealer:,}/{child.tsumo_dealer:,}" in text and f"{dealer.tsumo_non_dealer:,} all" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_nagashi_note_says_what_it_promises_and_is_linked_from_the_draws_lesson(lang: str) -> None:
+    text = prose(page(lang, NAGASHI))
+    for marker in NAGASHI_SAYS[lang]:
+        assert marker in text, marker
+    assert "(/lessons/reference/nagashi-mangan)" in page(lang, "15-draws.md").read_text(encoding="utf-8")
+    assert "(/lessons/reference/nagashi-mangan)" in page(lang, CHECKLIST).read_text(encoding="utf-8")
+
+
+LEFT_OUT = {"en": ("tile efficiency", "defence"), "zh": ("牌效率", "防守")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_lesson_says_the_course_does_not_teach_efficiency_or_defence(lang: str) -> None:
+    heading = {"en": "## What this course does not teach", "zh": "## 本课程不教什么"}[lang]
+    text = page(lang, "01-tiles.md").read_text(encoding="utf-8")
+    assert heading in text
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    assert all(f"**{topic}**" in section for topic in LEFT_OUT[lang]), section
+    assert ("book" in section and "replay" in section) if lang == "en" else ("书" in section and "回放" in section)
+
+
+def test_the_course_doc_says_what_the_course_does_not_teach_and_lists_the_new_reference_pages() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "course.md").read_text(encoding="utf-8")
+    assert "## What the course does not teach" in doc and "tile efficiency" in doc and "defence" in doc
+    assert "/lessons/reference/house-rules" in doc and "/lessons/reference/nagashi-mangan" in doc
