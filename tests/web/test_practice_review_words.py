@@ -80,3 +80,34 @@ def test_a_review_says_every_answer_in_the_pages_language(reviewed: FlaskClient,
         assert word in text, (word, text)
     # Waits and dora tiles are drawn, each tile named in the page's language.
     assert 'alt="East wind"' in page if lang == "en" else 'alt="东风"' in page
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", " han"), ("zh", " 番")])
+def test_the_class_dashboard_says_the_common_wrong_answers_in_the_pages_language(
+    app: Flask, lang: str, unit: str
+) -> None:
+    from tests.web.test_classroom import join, open_class, take, user
+
+    room = open_class(app, user(app, "sensei"), topic="everyday-yaku", part=["yaku", "han"], size="2")
+    for name in ("ann", "ben"):
+        student = user(app, name)
+        join(student, room)
+        take(app, student, room, [False, False])
+        assert "你的答案" in student.get(f"/practice/session/{_session(app)}/result?lang=zh").get_data(as_text=True)
+    page = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}?lang={lang}")
+    html = page.get_data(as_text=True)
+    listed = [
+        unescape(re.sub(r"<[^>]+>", " ", item)) for item in re.findall(r'<ul class="wrong-answers">(.*?)</ul>', html)
+    ]
+    assert listed and all("×2" in item and unit in item for item in listed), listed
+    assert not any(SNAKE_ID.search(item) or TILE_CODE.search(item) for item in listed), listed
+    if lang == "zh":  # yaku named in Chinese too: no Latin letters left
+        assert not any(re.search("[A-Za-z]", item) for item in listed), listed
+
+
+def _session(app: Flask) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return int(next(db.query("SELECT MAX(id) AS id FROM practice_sessions"))["id"])
+    finally:
+        db.conn.close()
