@@ -102,8 +102,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     from tutor.drawing.charts import sparkline
     from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
+    from tutor.drawing.words import words_html
     from tutor.engine.tiles import parse_tiles
-    from tutor.practice.wrong_answers import answer_text
     from tutor.web.i18n import current_language
     from tutor.web.question_hands import question_hand
 
@@ -117,7 +117,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["step_text"] = lambda text: Markup(
         tiles_in_text(str(text), grouped_numbers, current_language())
     )
-    app.jinja_env.filters["answer_text"] = answer_text
+    # An answer said by its question's kind (Question.say_answer): words in the page's language, tiles drawn.
+    app.jinja_env.filters["words"] = lambda value: Markup(words_html(value, current_language()))
     app.jinja_env.filters["tile_codes"] = lambda text: [str(t) for t in parse_tiles(text)]
     app.jinja_env.globals.update(
         hand_drawing=hand_drawing,

@@ -123,7 +123,7 @@ def test_teacher_sets_work_two_students_answer_and_the_dashboard_and_csv_agree(a
         wrong = form_answers(app, question_id, right=False)["fu"]
         position = served(app, question_id).position
         row = re.search(rf'data-position="{position}".*?</tr>', page, re.S).group(0)  # type: ignore[union-attr]
-        assert f"<code>{wrong}</code> ×1" in row
+        assert f"<li>Fu: {wrong} fu ×1</li>" in row  # said as the fu question says an answer, unit and all
 
     export = room.teacher.get(f"/classes/{room.class_id}/results.csv")
     assert export.mimetype == "text/csv"

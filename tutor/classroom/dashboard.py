@@ -13,8 +13,8 @@ from sqlite_utils import Database
 from tutor.classroom.assignments import Assignment
 from tutor.classroom.attempts import Attempt, StudentWork, best
 from tutor.classroom.roster import Classroom, Member, roster
-from tutor.messages.catalogues import DEFAULT
-from tutor.practice.wrong_answers import wrong_parts
+from tutor.messages.catalogues import DEFAULT, Said
+from tutor.practice.wrong_answers import answer_value, wrong_parts
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.skills import info
 
@@ -35,6 +35,23 @@ class QuestionStats:
     @property
     def percent(self) -> float | None:
         return 100 * self.right / self.answered if self.answered else None
+
+    @property
+    def wrong_answers_said(self) -> list[tuple[str, Said | None, str, int]]:
+        """:attr:`wrong_answers` with each answer as its part's kind says it (yaku named, tiles drawn,
+        units; None for per-student variants, whose answers belong to different hands: shown as given)."""
+        exercise = self.exercise
+        return [
+            (
+                kind,
+                exercise.part(kind).say_answer(answer_value(exercise.part(kind), text))
+                if exercise is not None and kind in exercise.kinds
+                else None,
+                text,
+                n,
+            )
+            for kind, text, n in self.wrong_answers
+        ]
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.quiz.questions import Question
+
+NONE = "(none)"
+"""What :func:`answer_text` keeps for nothing picked."""
+
 
 def answer_text(answer: Any) -> str:
     """An answer as given, in a line: picks joined, itemised fu rows as ``row=fu``.
@@ -20,8 +25,25 @@ def answer_text(answer: Any) -> str:
     if isinstance(answer, Mapping):
         return ", ".join(f"{key}={value}" for key, value in answer.items())
     if isinstance(answer, list | tuple):
-        return ", ".join(map(str, answer)) or "(none)"
+        return ", ".join(map(str, answer)) or NONE
     return str(answer).strip()
+
+
+def answer_value(question: Question, text: str) -> Any:
+    """An answer as :func:`answer_text` kept it, read back to the value ``question``'s kind says
+    (:meth:`~tutor.quiz.questions.Question.say_answer`): picks split again, itemised fu rows as a mapping.
+    A pick or a row value that itself held ", " (only a JSON client could send one) is split wrongly, and
+    then said as typed.
+
+    >>> from tutor.quiz import Question
+    >>> answer_value(Question.from_json({"ask": "waits", "hand": "23m456p789s123s11z"}), "1m, 4m")
+    ['1m', '4m']
+    """
+    if question.picks:
+        return [] if text == NONE else text.split(", ")
+    if isinstance(question.right_answer(), Mapping):  # fu asked row by row
+        return dict(item.split("=", 1) for item in text.split(", ") if "=" in item)
+    return text
 
 
 def wrong_parts(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:

@@ -38,14 +38,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
+from tutor.drawing.words import Tiles
 from tutor.engine.hand import HandError, Meld
 from tutor.engine.points import Payment
 from tutor.engine.report import payment_text
 from tutor.engine.score import ScoreResult
-from tutor.engine.tiles import Tile, TileNotationError
+from tutor.engine.tiles import Tile, TileNotationError, format_tiles
 from tutor.engine.yaku import YAKU
-from tutor.messages.catalogues import DEFAULT, N_, Rendered, Said, Sayable, Sentence, said, say_in
-from tutor.quiz.answers import Answer, AnswerError, parse_number, parse_points, payment_answer
+from tutor.messages.catalogues import DEFAULT, N_, Joined, Rendered, Said, Sayable, Sentence, said, say_in
+from tutor.quiz.answers import Answer, AnswerError, parse_number, parse_points, parse_tile_choice, payment_answer
 from tutor.quiz.working import ANSWER_OF, Working
 
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
@@ -273,6 +274,23 @@ class Question:
         """The right answer in words, as :attr:`Grade.expected` says it (presentation mode shows it)."""
         raise NotImplementedError
 
+    # --- saying an answer ------------------------------------------------------------------
+
+    def right_answer(self) -> Any:
+        """The right answer as a learner gives it (text, picked values, or fu rows), as answers are stored."""
+        raise NotImplementedError
+
+    def say_answer(self, answer: Any) -> Said:
+        """An answer to this question as stored (text, picked values, or fu rows) in words, sayable in any
+        language: yaku by their names, numbers with their unit, tiles as :class:`~tutor.drawing.words.Tiles`
+        (drawn on pages). Reviews and dashboards show both the answer given and the right one with it;
+        an answer this kind cannot read is shown as it was typed."""
+        return as_typed(answer)
+
+    def say_expected(self) -> Said:
+        """The right answer in words, as :meth:`say_answer` says any answer."""
+        return self.say_answer(self.right_answer())
+
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         """The skills (:mod:`tutor.quiz.skills`) this part touched, and whether each was known.
 
@@ -345,6 +363,66 @@ def compare_picks(given: set[Any], right: set[Any]) -> tuple[set[Any], set[Any],
     hits, missed, wrong = given & right, right - given, given - right
     score = max(0.0, (len(hits) - len(wrong)) / len(right)) if right else 0.0
     return hits, missed, wrong, score
+
+
+NONE_PICKED = N_("none")
+"""A pick answer with nothing picked: no yaku, no tiles."""
+
+
+def as_typed(answer: Any) -> Said:
+    """An answer as it was given, in a line (picks joined, fu rows as ``row=fu``), said as it is.
+
+    >>> str(as_typed(["pinfu", "tanyao"])), str(as_typed({"base": "20", "pair": "2"})), str(as_typed(" 30 "))
+    ('pinfu, tanyao', 'base=20, pair=2', '30')
+    """
+    if isinstance(answer, Mapping):
+        text = ", ".join(f"{key}={value}" for key, value in answer.items())
+    elif isinstance(answer, list | tuple):
+        text = ", ".join(map(str, answer))
+    else:
+        text = str(answer).strip()
+    return said(Joined("", [text])) if text else said(NONE_PICKED)
+
+
+def say_number(answer: Any, amount: str) -> Said:
+    """A one-number answer with its unit (``amount``, a marked sentence such as ``N_("{number} fu")``)."""
+    try:
+        return said(amount, number=parse_number(one(answer)))
+    except AnswerError:
+        return as_typed(answer)
+
+
+def say_payment(answer: Any, all_form: bool) -> Said:
+    """A payment answer as players say it in the reader's language (``1000/2000``, ``2000 all``);
+    ``all_form``: one number is what each player pays (a dealer's tsumo), not a ron."""
+    try:
+        numbers = parse_points(one(answer))
+    except AnswerError:
+        return as_typed(answer)
+    if len(numbers) == 2:
+        paid = Payment(tsumo_non_dealer=numbers[0], tsumo_dealer=numbers[1])
+    else:
+        paid = Payment(tsumo_non_dealer=numbers[0]) if all_form else Payment(ron=numbers[0])
+    return said(Rendered(lambda lang: payment_text(paid, lang)))
+
+
+def payment_value(paid: Payment) -> str:
+    """A payment as a learner types it: ``1000/2000``, ``2000`` (all), ``7700``."""
+    return "/".join(map(str, payment_answer(paid)))
+
+
+def say_tiles(answer: Any) -> Said:
+    """Picked tiles (``["3m", "6m"]``, or typed ``"36m"``) as :class:`~tutor.drawing.words.Tiles`."""
+    try:
+        kinds = parse_tile_choice(answer)
+    except AnswerError:
+        return as_typed(answer)
+    return said(Tiles(tiles_text(kinds))) if kinds else said(NONE_PICKED)
+
+
+def tiles_text(kinds: set[int]) -> str:
+    """Tile kinds as compact MPSZ, in order."""
+    return format_tiles(Tile.of(k) for k in sorted(kinds))
 
 
 YOU_SAID = N_("you said {given}; it is {expected}")

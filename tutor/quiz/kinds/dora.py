@@ -8,10 +8,10 @@ from typing import Any
 from tutor.engine import targets
 from tutor.engine.score import ScoreResult
 from tutor.engine.tiles import DORA_OF, dora_from_indicator
-from tutor.messages.catalogues import N_, Sentence, said
+from tutor.messages.catalogues import N_, Said, Sentence, said
 from tutor.quiz.answers import Answer, parse_number
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import Grade, Order, one, register
+from tutor.quiz.questions import Grade, Order, one, register, say_number
 from tutor.quiz.working import Working
 
 DORA_HAN = N_("{number} han of dora")
@@ -90,6 +90,12 @@ class DoraQuestion(HandNumberQuestion):
 
     def expected(self) -> str:
         return said(DORA_HAN, number=self.result.dora_han)
+
+    def right_answer(self) -> str:
+        return str(self.result.dora_han)
+
+    def say_answer(self, answer: Any) -> Said:
+        return say_number(answer, DORA_HAN)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         found = {"dora:count": correct}

@@ -6,9 +6,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.engine.tiles import Tile, dora_from_indicator, parse_tiles
-from tutor.messages.catalogues import N_, said
+from tutor.messages.catalogues import N_, Said, said
 from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
-from tutor.quiz.questions import Grade, Order, Question, QuestionError, compare_picks, register, tiles_of_suits
+from tutor.quiz.questions import (
+    Grade,
+    Order,
+    Question,
+    QuestionError,
+    compare_picks,
+    register,
+    say_tiles,
+    tiles_of_suits,
+)
 
 
 @register
@@ -61,6 +70,12 @@ class DoraTileQuestion(Question):
 
     def expected(self) -> str:
         return tile_kinds_text(self._right())
+
+    def right_answer(self) -> list[str]:
+        return sorted(self.right_choices())
+
+    def say_answer(self, answer: Any) -> Said:
+        return say_tiles(answer)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {"dora:indicator": correct}

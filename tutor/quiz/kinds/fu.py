@@ -6,15 +6,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.drawing.words import Tiles
 from tutor.engine.decompose import Shape
 from tutor.engine.fu import FuItem
 from tutor.engine.report import breakdown
 from tutor.engine.score import ScoreResult
 from tutor.engine.tiles import index_name, pair_notation
-from tutor.messages.catalogues import DEFAULT, N_, Rendered, Said, Sentence, said
+from tutor.messages.catalogues import DEFAULT, N_, Joined, Rendered, Said, Sayable, Sentence, said
 from tutor.quiz.answers import Answer, AnswerError, parse_number
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import GetList, Grade, grade_number, register
+from tutor.quiz.questions import GetList, Grade, as_typed, grade_number, register, say_number
 from tutor.quiz.working import Working
 
 # Which fu feature (a practice target) each engine fu item trains.
@@ -68,6 +69,13 @@ class FuRow:
 
     given: bool = False
     """Shown with its value rather than asked (the base 20 every such hand starts from)."""
+    drawn: Sentence | None = None
+    """The label with its tiles as :class:`~tutor.drawing.words.Tiles` (None: it names no tile)."""
+
+    @property
+    def words(self) -> Sayable | str:
+        """What the row is about, its tiles named or drawn (:meth:`FuQuestion.say_answer`)."""
+        return self.drawn or self.label
 
 
 def fu_features(question: HandNumberQuestion) -> set[str]:
@@ -143,15 +151,18 @@ class FuQuestion(HandNumberQuestion):
                 else N_("Group {tiles}")
             )
             label = said(named, tiles=group.notation)
-            rows.append(FuRow(f"group{number}", label, group.notation, sum(i.fu for i in found), found))
+            drawn = Sentence(named, tiles=Tiles(group.notation))
+            rows.append(FuRow(f"group{number}", label, group.notation, sum(i.fu for i in found), found, drawn=drawn))
         pair = claim(lambda i: i.key.startswith("fu.pair"))
         pair_tiles = pair_notation(reading.pair)
-        rows.append(
-            FuRow("pair", said(N_("Pair {tiles}"), tiles=pair_tiles), pair_tiles, sum(i.fu for i in pair), pair)
-        )
+        pair_label = said(N_("Pair {tiles}"), tiles=pair_tiles)
+        pair_drawn = Sentence(N_("Pair {tiles}"), tiles=Tiles(pair_tiles))
+        rows.append(FuRow("pair", pair_label, pair_tiles, sum(i.fu for i in pair), pair, drawn=pair_drawn))
         wait = claim(lambda i: i.key.startswith("fu.wait"))
-        the_wait = said(N_("The wait (won on {tile})"), tile=index_name(reading.win))
-        rows.append(FuRow("wait", the_wait, None, sum(i.fu for i in wait), wait))
+        won_on = index_name(reading.win)
+        the_wait = said(N_("The wait (won on {tile})"), tile=won_on)
+        wait_drawn = Sentence(N_("The wait (won on {tile})"), tile=Tiles(won_on))
+        rows.append(FuRow("wait", the_wait, None, sum(i.fu for i in wait), wait, drawn=wait_drawn))
         if not result.hand.is_closed and not result.situation.tsumo:
             bump = claim(lambda i: i.key == "fu.open_pinfu")
             the_bump = said(N_("Open hand won by ron with no other fu: the bump to 30"))
@@ -228,6 +239,31 @@ class FuQuestion(HandNumberQuestion):
         rows = self.fu_rows()
         added = " + ".join(str(r.fu) for r in rows[:-1] if r.fu)
         return said(N_("{added} → {number} fu"), added=added, number=rows[-1].fu)
+
+    def right_answer(self) -> Any:
+        if not self.itemised:
+            return str(self.result.fu)
+        return {row.id: str(row.fu) for row in self.fu_rows() if not row.given}
+
+    def say_answer(self, answer: Any) -> Said:
+        if not self.itemised:
+            return say_number(answer, FU)
+        if not isinstance(answer, Mapping):
+            return as_typed(answer)
+        lines = []
+        for row in self.fu_rows():
+            text = str(answer.get(row.id, "")).strip()
+            if row.given:
+                fu: object = Sentence(FU, number=row.fu)
+            elif not text:
+                fu = Sentence(FU, number=0) if row.id != "total" else "—"
+            else:
+                try:
+                    fu = Sentence(FU, number=parse_number(text))
+                except AnswerError:
+                    fu = text
+            lines.append(Sentence(N_("{row}: {fu}"), row=row.words, fu=fu))
+        return said(Joined("; ", lines))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {f"fu:{feature}": correct for feature in fu_features(self)}

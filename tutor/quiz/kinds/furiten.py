@@ -10,7 +10,7 @@ from tutor.engine.furiten import Furiten, FuritenKind, furiten
 from tutor.engine.tiles import Tile, parse_tiles
 from tutor.messages.catalogues import N_, Rendered, Said, Sentence, said
 from tutor.quiz.answers import AnswerError
-from tutor.quiz.questions import Grade, Order, Question, one, register
+from tutor.quiz.questions import Grade, Order, Question, as_typed, one, register
 
 FURITEN_CHOICES = {
     "ron": N_("Yes, ron is allowed"),
@@ -96,6 +96,13 @@ class FuritenQuestion(Question):
 
     def expected(self) -> str:
         return said(FURITEN_CHOICES[self.furiten_outcome])
+
+    def right_answer(self) -> str:
+        return self.furiten_outcome
+
+    def say_answer(self, answer: Any) -> Said:
+        value = answer[0] if isinstance(answer, list | tuple) and len(answer) == 1 else answer
+        return said(FURITEN_CHOICES[value]) if isinstance(value, str) and value in FURITEN_CHOICES else as_typed(answer)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         return {f"furiten:{self.furiten_outcome}": correct}

@@ -7,10 +7,10 @@ from typing import Any
 
 from tutor.engine.messages import text
 from tutor.engine.score import ScoreResult
-from tutor.messages.catalogues import N_, Rendered, said
+from tutor.messages.catalogues import N_, Rendered, Said, said
 from tutor.quiz.answers import Answer
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import DORA_IDS, Grade, grade_number, register
+from tutor.quiz.questions import DORA_IDS, Grade, grade_number, register, say_number
 from tutor.quiz.working import Working
 
 HAN = N_("{number} han")
@@ -40,6 +40,12 @@ class HanQuestion(HandNumberQuestion):
 
     def expected(self) -> str:
         return said(HAN, number=self.result.han)
+
+    def right_answer(self) -> str:
+        return str(self.result.han)
+
+    def say_answer(self, answer: Any) -> Said:
+        return say_number(answer, HAN)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         if "yaku" in asked:

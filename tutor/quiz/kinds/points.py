@@ -11,10 +11,10 @@ from typing import Any
 from tutor.engine.points import working as formula
 from tutor.engine.report import payment_text
 from tutor.engine.score import ScoreResult
-from tutor.messages.catalogues import N_, Rendered, said
+from tutor.messages.catalogues import N_, Rendered, Said, said
 from tutor.quiz.answers import Answer, parse_points, payment_answer
 from tutor.quiz.kinds.hand import HandNumberQuestion
-from tutor.quiz.questions import Grade, grade_payment, one, register
+from tutor.quiz.questions import Grade, grade_payment, one, payment_value, register, say_payment
 from tutor.quiz.working import Working
 
 
@@ -65,6 +65,14 @@ class PointsQuestion(HandNumberQuestion):
     def expected(self) -> str:
         paid = self.result.payment
         return str(paid) if paid is None else said(Rendered(lambda lang: payment_text(paid, lang)))
+
+    def right_answer(self) -> str:
+        assert self.result.payment is not None
+        return payment_value(self.result.payment)
+
+    def say_answer(self, answer: Any) -> Said:
+        s = self.result.situation
+        return say_payment(answer, all_form=s.tsumo and s.is_dealer)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         result = self.result

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.engine.standings import SEATS, Standings, shown, standings
-from tutor.messages.catalogues import N_, Problem, said
+from tutor.messages.catalogues import N_, Problem, Said, said
 from tutor.quiz.answers import AnswerError
-from tutor.quiz.questions import YOU_SAID, Grade, Question, QuestionError, one, register
+from tutor.quiz.questions import YOU_SAID, Grade, Question, QuestionError, as_typed, one, register
 
 FINAL = re.compile(r"^([+\-−]?)(\d{1,4})(?:\.(\d))?$")
 FINAL_POINTS = N_("{points} final points")
@@ -62,6 +62,13 @@ class StandingsQuestion(Question):
 
     def expected(self) -> str:
         return said(FINAL_POINTS, points=shown(self.final))
+
+    def right_answer(self) -> str:
+        return shown(self.final)
+
+    def say_answer(self, answer: Any) -> Said:
+        match = FINAL.match(answer.strip().replace(" ", "")) if isinstance(answer, str) else None
+        return said(FINAL_POINTS, points=answer.strip()) if match else as_typed(answer)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         game: Standings = self.solution

@@ -9,10 +9,20 @@ from tutor.engine.points import Payment, base_points, payment, possible_cell
 from tutor.engine.points import working as formula
 from tutor.engine.report import payment_text
 from tutor.engine.rules import TENHOU
-from tutor.messages.catalogues import N_, Rendered, said
+from tutor.messages.catalogues import N_, Rendered, Said, said
 from tutor.quiz.answers import Answer, parse_points, payment_answer
 from tutor.quiz.kinds.points import table_skill
-from tutor.quiz.questions import Grade, Order, Question, QuestionError, grade_payment, one, register
+from tutor.quiz.questions import (
+    Grade,
+    Order,
+    Question,
+    QuestionError,
+    grade_payment,
+    one,
+    payment_value,
+    register,
+    say_payment,
+)
 from tutor.quiz.working import Working
 
 TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -85,6 +95,13 @@ class TableQuestion(Question):
     def expected(self) -> str:
         paid: Payment = self.solution
         return said(Rendered(lambda lang: payment_text(paid, lang)))
+
+    def right_answer(self) -> str:
+        return payment_value(self.solution)
+
+    def say_answer(self, answer: Any) -> Said:
+        cell = self.table_cell
+        return say_payment(answer, all_form=cell.tsumo and cell.dealer)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         han, fu, dealer, tsumo, _ = self.table_cell

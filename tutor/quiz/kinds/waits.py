@@ -8,9 +8,9 @@ from typing import Any
 from tutor.engine import targets
 from tutor.engine.tiles import Tile, parse_tiles
 from tutor.engine.waits import WinningTile, winning_tiles
-from tutor.messages.catalogues import N_, said
+from tutor.messages.catalogues import N_, Said, said
 from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
-from tutor.quiz.questions import Grade, Order, Question, compare_picks, register, tiles_of_suits
+from tutor.quiz.questions import Grade, Order, Question, compare_picks, register, say_tiles, tiles_of_suits
 
 
 @register
@@ -54,6 +54,12 @@ class WaitsQuestion(Question):
 
     def expected(self) -> str:
         return tile_kinds_text(self._right()) or said(N_("none (not tenpai)"))
+
+    def right_answer(self) -> list[str]:
+        return sorted(self.right_choices())
+
+    def say_answer(self, answer: Any) -> Said:
+        return say_tiles(answer)
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         shapes = {w.label for tile in self.solution for w in tile.waits}

@@ -12,10 +12,10 @@ from tutor.engine.score import ScoreResult
 from tutor.engine.situation import wind_index
 from tutor.engine.tiles import CHUN, HAKU, HATSU, YAOCHUU
 from tutor.engine.yaku import YAKU
-from tutor.messages.catalogues import N_, Joined, Rendered, Said, said
+from tutor.messages.catalogues import N_, Joined, Rendered, Said, joined, said
 from tutor.quiz.answers import AnswerError
 from tutor.quiz.kinds.hand import HandQuestion
-from tutor.quiz.questions import DORA_IDS, Grade, compare_picks, register
+from tutor.quiz.questions import DORA_IDS, Grade, as_typed, compare_picks, register
 
 YAKU_CHOICES = 8
 """How many yaku a "name the yaku" question offers (more when the hand has more yaku or traps)."""
@@ -110,6 +110,16 @@ class YakuQuestion(HandQuestion):
 
     def expected(self) -> str:
         return said(Joined(", ", [_name(y) for y in sorted(self.expected_yaku(), key=list(YAKU).index)]))
+
+    def right_answer(self) -> list[str]:
+        return sorted(self.expected_yaku())
+
+    def say_answer(self, answer: Any) -> Said:
+        picked = {str(a) for a in answer} if isinstance(answer, list | tuple) else {answer} - {""}
+        if not picked or not picked <= set(YAKU):
+            return as_typed(answer)
+        names = [sayable(f"yaku.{y}.name") for y in sorted(picked, key=list(YAKU).index)]
+        return said(Rendered(lambda lang: joined([name.text(lang) for name in names], lang)))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         right = self.expected_yaku()
