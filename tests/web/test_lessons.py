@@ -315,3 +315,15 @@ def test_a_questions_prompt_draws_the_tiles_it_names(client: FlaskClient) -> Non
     # The fu lesson asks, for one, about a hand won by tsumo on 2p.
     assert any('src="/tiles/2p.svg"' in prompt for prompt in prompts)
     assert all(not re.search(r"(?<![\w/])[1-9][mps](?![\w.])", re.sub(r"<[^>]+>", " ", p)) for p in prompts)
+
+
+@pytest.mark.parametrize(("lang", "scope"), [("en", "does not teach tile efficiency"), ("zh", "不教牌效")])
+def test_the_lessons_index_lists_the_reference_pages_and_says_what_it_does_not_teach(
+    client: FlaskClient, lang: str, scope: str
+) -> None:
+    page = client.get(f"/lessons/?lang={lang}").get_data(as_text=True)
+    assert scope in page
+    pages = sorted(path.stem for path in (resource_dir("lessons") / lang / "reference").glob("*.md"))
+    assert {"glossary", "house-rules", "nagashi-mangan"} <= set(pages)
+    for slug in pages:
+        assert f'href="/lessons/reference/{slug}"' in page, slug

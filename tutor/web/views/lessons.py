@@ -58,7 +58,13 @@ def course_marks(pages: list[Page]) -> dict[str, lesson_progress.LessonMark]:
 def index() -> str:
     book = _book()
     lessons = list(book.lessons.values())
-    return render_template("lessons/index.html", lessons=lessons, problems=book.problems, marks=course_marks(lessons))
+    return render_template(
+        "lessons/index.html",
+        lessons=lessons,
+        reference=list(book.reference.values()),
+        problems=book.problems,
+        marks=course_marks(lessons),
+    )
 
 
 @bp.get("/<slug>")
