@@ -23,5 +23,7 @@ def test_the_sanma_note_is_linked_from_the_glossary_and_the_tiles_lesson(client:
 
 def test_the_sanma_note_is_not_a_numbered_lesson(client: FlaskClient) -> None:
     contents = client.get("/lessons/").get_data(as_text=True)
-    assert "/lessons/reference/sanma" not in contents and "/lessons/sanma" not in contents
+    numbered = contents.split('<ol class="lesson-list">', 1)[1].split("</ol>", 1)[0]
+    assert "/sanma" not in numbered  # the reference list below the lessons may name it
+    assert 'href="/lessons/reference/sanma"' in contents.split("</ol>", 1)[1]
     assert client.get("/lessons/sanma").status_code == 404
