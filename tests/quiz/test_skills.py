@@ -53,3 +53,15 @@ def test_a_skill_of_no_family_or_no_name_is_other_and_drilled_on_any_hand(skill:
 def test_a_family_cannot_be_declared_twice() -> None:
     with pytest.raises(ValueError, match="'yaku' declared twice"):
         family("yaku", "Yaku", "pinfu", known=bool, drill=lambda name, seed, difficulty: None)(lambda name, lang: name)
+
+
+def test_a_wait_skill_is_named_in_the_reader_s_words() -> None:
+    # Chinese names the wait (两面, 单骑 ...), as the engine's readings do; English keeps the romaji, never an id.
+    from tutor.engine.decompose import Wait
+    from tutor.quiz.skills import label
+
+    for wait in Wait:
+        english = label(f"waits:{wait.label}", "en")
+        assert english.startswith("Waits: ") and "_" not in english, english
+        chinese = label(f"waits:{wait.label}", "zh")
+        assert chinese.startswith("听牌") and not any("a" <= c.lower() <= "z" for c in chinese), chinese

@@ -83,6 +83,8 @@ ENGLISH: dict[str, str] = {
     "wait.name.penchan": "penchan",
     "wait.name.tanki": "tanki",
     "wait.name.shanpon": "shanpon",
+    "wait.name.kokushi": "kokushi single wait",
+    "wait.name.kokushi_13": "kokushi 13-sided wait",
     # The explanation (report.py)
     "report.reading": "Reading: {reading}",
     "report.yaku": "{name}: {han} han ({reason})",

@@ -231,7 +231,8 @@ def _furiten_label(name: str, lang: str) -> str:
 
 @family("waits", N_("Waits"), "kanchan", known={wait.label for wait in Wait}.__contains__, drill=_topic_drill("waits"))
 def _waits_label(name: str, lang: str) -> str:
-    return translate(N_("Waits: {name}"), lang).format(name=name)
+    # The wait's name as the engine says it in a reading: romaji in English, 两面/嵌张 ... in Chinese.
+    return translate(N_("Waits: {name}"), lang).format(name=message_text(f"wait.name.{name}", lang))
 
 
 DORA_SKILLS = {"indicator": N_("Dora from the indicator"), "count": N_("Counting dora"), "aka_dora": N_("Red fives")}
