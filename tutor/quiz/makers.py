@@ -82,10 +82,8 @@ def make_exercise(
     if target is None and spec.targets:
         target = rng.choice(spec.targets)
     made = maker(topic).make(Order(rng, difficulty, target, asked, itemised))
-    questions: list[Question] = []
-    for payload in made:
-        questions.append(Question.from_json(payload, alongside=questions))  # a hand asked several parts: one solve
-    return Exercise(topic, tuple(questions), target, difficulty, seed)
+    # Read as a stored exercise is, so a hand asked several parts is solved once for all of them.
+    return Exercise.from_json({"topic": topic, "target": target, "difficulty": difficulty, "seed": seed, "parts": made})
 
 
 def _asked(spec: Topic, parts: Sequence[str] | None) -> tuple[str, ...]:
