@@ -41,6 +41,7 @@ def kokushi(r: Reading, ctx: WinContext) -> Verdict:
 @yakuman(
     "kokushi_13",
     name="Kokushi musou, 13-sided wait",
+    spelled="Kokushi musou juusanmen machi",
     kanji="国士無双十三面待ち",
     about="Thirteen orphans won while holding all thirteen singles (any of them completed it).",
     messages={
