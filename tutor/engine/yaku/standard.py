@@ -133,7 +133,7 @@ def _sequence(first: int) -> str:
 
 def _yakuhai(kind: int, describe: str, colour: str) -> None:
     """Register the yakuhai for one dragon."""
-    name = f"the {colour} dragon ({index_name(kind)})"
+    name = f"the {colour} dragon"
 
     @yaku(
         f"yakuhai_{describe}",
