@@ -126,3 +126,26 @@ def test_every_kind_right_and_wrong_is_said_in_the_readers_words(
         shot(page, f"words-{lang}-review-390")
     finally:
         context.close()
+
+
+def test_the_calculators_picker_names_its_tiles_in_chinese(browser: Browser, server: str) -> None:
+    """Tiles clicked into a hand are drawn with their names, and the buttons to take one out say which."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/calculator?lang=zh")
+        for code in ("1m", "0p", "7z"):
+            page.locator(f"#palette [data-tile='{code}']").click()
+        preview = page.locator("#hand-preview")
+        heard = names(preview.aria_snapshot()) + [
+            preview.locator("img").nth(n).get_attribute("alt") or "" for n in range(preview.locator("img").count())
+        ]
+        heard += [
+            preview.locator("button").nth(n).get_attribute("title") or ""
+            for n in range(preview.locator("button").count())
+        ]
+        assert any("赤五筒" in name for name in heard) and any("中" in name for name in heard), heard
+        assert not [name for name in heard if TILE_CODE.search(name) or LATIN_WORD.search(name)], heard
+        assert page.locator("#hand").input_value() == "1m0p7z"  # the notation stays where people type it
+    finally:
+        context.close()
