@@ -75,7 +75,8 @@ def test_standings_in_chinese() -> None:
     done = tutor("standings", "35000", "28000", "22000", "15000", "--lang", "zh")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[1].split()[:4] == ["顺位", "座位", "点数", "素点"]
+    assert lines[1].split() == ["顺位", "座位", "点数", "素点", "顺位马", "头名赏", "最终"]
+    assert lines[0] == "天凤：起始 25,000，返点 30,000，头名赏 +20，顺位马 20-10，按千点取整"
     assert lines[2].split()[:3] == ["一位", "东", "35,000"]
     assert not english_words(done.stdout), done.stdout
     # Columns line up on the screen: a Chinese character takes two columns, as the headings' do.
