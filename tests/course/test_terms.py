@@ -149,3 +149,55 @@ def test_the_chinese_glossary_lists_the_course_s_name_first() -> None:
         for name in names:
             if term.avoid.search(name):
                 assert name.startswith(term.use) or term.use in name.split(" / ")[0], (term.use, name)
+
+
+# --- "Common mistakes" say what the mistake is -----------------------------------------------------
+
+MISTAKES = {"zh": "常见错误", "en": "Common mistakes"}
+"""The heading of a yaku note's list of mistakes, per language."""
+MISTAKE_MARKERS = {
+    "zh": re.compile(r"(误以为|错以为|错把|误把|忘了|漏看|漏算)"),
+    # A gerund naming what the learner does wrong ("Counting …", "Forgetting …"); "Being …" states a fact.
+    "en": re.compile(r"(?!Being\b)[A-Z][a-z]+ing\b"),
+}
+"""How a bullet under that heading must begin, so that a learner skimming it reads a mistake, not a rule:
+误以为七对子里有 112233m 还能再加一杯口, not 七对子里有 112233m 就加一杯口."""
+
+
+def mistake_bullets(path: Path, lang: str) -> list[str]:
+    """The bullets under the note's mistakes heading, each joined onto one line."""
+    text = path.read_text(encoding="utf-8")
+    section = re.search(rf"^##+ {MISTAKES[lang]}[^\n]*\n(.*?)(?=^#|\Z)", text, re.S | re.M)
+    if section is None:
+        return []
+    return [" ".join(item.split()) for item in re.split(r"\n(?=- )", section.group(1).strip()) if item.startswith("- ")]
+
+
+def says_a_mistake(bullet: str, lang: str) -> bool:
+    return MISTAKE_MARKERS[lang].match(bullet.removeprefix("- ").removeprefix("**")) is not None
+
+
+NOTES = [(lang, path) for lang in MISTAKES for path in sorted((LESSONS / lang / "yaku").glob("*.md"))]
+
+
+@pytest.mark.parametrize(("lang", "note"), NOTES, ids=lambda value: getattr(value, "stem", value))
+def test_each_common_mistake_says_what_the_mistake_is(lang: str, note: Path) -> None:
+    bullets = mistake_bullets(note, lang)
+    assert bullets, f"{note}: no '{MISTAKES[lang]}' list"
+    assert [bullet for bullet in bullets if not says_a_mistake(bullet, lang)] == []
+
+
+@pytest.mark.parametrize(
+    ("bullet", "lang", "mistake"),
+    [
+        ("- 七对子里有 [[112233m]] 就加一杯口：对子不是顺子。", "zh", False),
+        ("- 误以为七对子里有 [[112233m]] 还能再加一杯口：对子不是顺子。", "zh", True),
+        ("- 连风牌只算1番。", "zh", False),
+        ("- **忘了包牌**。", "zh", True),
+        ("- Dora are not yaku.", "en", False),
+        ("- Being furiten still blocks the ron.", "en", False),
+        ("- Counting only 1 han for a double wind.", "en", True),
+    ],
+)
+def test_the_mistake_check_tells_a_mistake_from_a_rule(bullet: str, lang: str, mistake: bool) -> None:
+    assert says_a_mistake(bullet, lang) is mistake
