@@ -71,6 +71,26 @@ def test_score_in_chinese_names_the_seat_and_round_with_their_chinese_names() ->
     assert "Win:   5s by ron, South seat, West round" in english.stdout
 
 
+def test_score_in_chinese_names_every_payer_with_jia() -> None:
+    request = {
+        "hand": "11122z",
+        "win": "2z",
+        "pao": "N",
+        "discarder": "W",
+        "melds": [{"kind": "pon", "tiles": tiles} for tiles in ("555z", "666z", "777z")],
+    }
+    done = tutor("score", "--lang", "zh", stdin=json.dumps(request))
+    assert done.returncode == 0, done.stderr
+    for line in (
+        "南家不用支付。",
+        "西家放铳，支付 48,000。",
+        "北家作为包牌责任者，支付 48,000。",
+        "东家作为和牌者，共得 96,000。",
+    ):
+        assert line in done.stdout
+    assert not english_words(done.stdout.replace("11122z", "")), done.stdout
+
+
 def test_standings_in_chinese() -> None:
     done = tutor("standings", "35000", "28000", "22000", "15000", "--lang", "zh")
     assert done.returncode == 0, done.stderr
@@ -152,3 +172,36 @@ def test_check_lessons_reports_a_chinese_problem_in_chinese(tmp_path: Path, caps
     assert main(["check-lessons", str(tmp_path), "--lang", "zh"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("问题：") and "50-club.md" in err and "PROBLEM" not in err
+
+
+def test_standings_in_chinese_name_players_as_seats_with_jia() -> None:
+    tie = tutor("standings", "30000", "30000", "25000", "15000", "--lang", "zh")
+    assert "东家和南家都以 30,000 结束；东家离第一位庄家更近（上家优先），所以顺位更高。" in tie.stdout
+    game = json.loads(tutor("standings", "45000", "30000", "28000", "-3000", "--lang", "zh", "--json").stdout)
+    assert [row["working"][:6] for row in game["standings"]] == [
+        "东家，一位：",
+        "南家，二位：",
+        "西家，三位：",
+        "北家，四位：",
+    ]
+    below = tutor("standings", "45000", "31000", "27000", "-3000", "--sticks", "0", "--lang", "zh")
+    assert "北家以负分结束（-3,000）" in below.stdout
+
+
+def test_every_payment_sentence_in_chinese_names_the_seat_with_jia() -> None:
+    """The engine's payment sentences (pay.*, pao.*) get the seat's name (东家), the page's situation line
+    a bare wind (东) that its sentence follows with 家: either way 东家放铳, never 东 放铳 or 东家 放铳."""
+    from tutor.engine.messages import ENGLISH, text
+    from tutor.engine.pao import seat_name
+    from tutor.messages.catalogues import translate
+
+    assert [seat_name(seat, "zh") for seat in "ESWN"] == ["东家", "南家", "西家", "北家"]
+    ids = [key for key in ENGLISH if key.startswith(("pay.", "pao.responsible")) and "{seat}" in ENGLISH[key]]
+    assert len(ids) >= 12
+    for key in ids:
+        params = {"seat": seat_name("W", "zh"), "points": "8,300", "hand": "8,000", "honba": "300", "total": "8,300"}
+        said = text(key, "zh", yaku="大三元", **params)
+        assert "西家" in said and not re.search(r"西家 |西 ", said), (key, said)
+    dealt_in = translate("%(seat)s dealt in.", "zh") % {"seat": translate("East", "zh")}
+    responsible = translate("%(seat)s is responsible (pao).", "zh") % {"seat": translate("North", "zh")}
+    assert (dealt_in, responsible) == ("东家放铳。", "北家承担包牌责任。")
