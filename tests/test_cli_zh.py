@@ -205,3 +205,27 @@ def test_every_payment_sentence_in_chinese_names_the_seat_with_jia() -> None:
     dealt_in = translate("%(seat)s dealt in.", "zh") % {"seat": translate("East", "zh")}
     responsible = translate("%(seat)s is responsible (pao).", "zh") % {"seat": translate("North", "zh")}
     assert (dealt_in, responsible) == ("东家放铳。", "北家承担包牌责任。")
+
+
+def test_generate_in_chinese_prints_a_worksheet_in_chinese() -> None:
+    english = tutor("generate", "--count", "4", "--seed", "3", "--difficulty", "3")
+    done = tutor("generate", "--count", "4", "--seed", "3", "--difficulty", "3", "--lang", "zh")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "  1. 05m340677889p234s，荣和 6p，北家，东场；立直、宝牌指示牌 8m、里宝牌指示牌 2p、1 本场、场上 1 根立直棒"
+    )
+    assert english.stdout.splitlines()[0].startswith("  1. 05m340677889p234s wins on 6p by ron, seat North, East round")
+    assert set(english_words(done.stdout)) <= {"chi", "pon", "minkan", "ankan"}, english_words(done.stdout)
+
+
+def test_generate_in_chinese_names_flags_and_rules_in_chinese() -> None:
+    from tutor.cli import _worksheet_line
+
+    request = {"hand": "123m456m789p345s5s", "win": "5s", "tsumo": False, "seat_wind": "E", "round_wind": "S"}
+    line = _worksheet_line({**request, "double_riichi": True, "ippatsu": True, "rules": {"kiriage": True}}, "zh")
+    assert line == "123m456m789p345s5s，荣和 5s，东家，南场；双立直、一发、天凤规则，并改为切上满贯：开"
+
+
+def test_generate_in_chinese_refuses_a_count_below_one_in_chinese() -> None:
+    done = tutor("generate", "--count", "0", "--lang", "zh")
+    assert done.returncode == 2 and done.stderr.strip() == "tutor generate：--count 至少为 1"

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
-from tutor.engine.tiles import HONOR_NAMES
 from tutor.messages.catalogues import N_
 
 if TYPE_CHECKING:
@@ -91,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--seed", type=int, help="random seed: the same seed gives the same hands")
     generate.add_argument("--jsonl", action="store_true", help="print score requests as JSON lines")
     generate.add_argument("--list", action="store_true", help="list the targets and topics, then stop")
+    generate.add_argument(
+        "--lang",
+        default="en",
+        choices=_languages(),
+        help="language of the worksheet (default en; --jsonl's requests are the same in every language)",
+    )
     generate.set_defaults(run=run_generate)
 
     init_db = commands.add_parser(
@@ -642,7 +647,7 @@ def run_generate(args: argparse.Namespace) -> int:
                 print(f"topic {topic.id:<23} {made}")
         return 0
     if args.count < 1:
-        print("tutor generate: --count must be at least 1", file=sys.stderr)
+        print(_say(N_("tutor generate: --count must be at least 1"), args.lang), file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     try:
@@ -653,32 +658,48 @@ def run_generate(args: argparse.Namespace) -> int:
                 request = hand_for_topic(args.topic, rng, args.difficulty)
             else:
                 request = targets.random_hand(rng, args.difficulty)
-            print(json.dumps(request, ensure_ascii=False) if args.jsonl else f"{number:>3}. {_worksheet_line(request)}")
+            line = (
+                json.dumps(request, ensure_ascii=False)
+                if args.jsonl
+                else f"{number:>3}. {_worksheet_line(request, args.lang)}"
+            )
+            print(line)
     except targets.TargetError as problem:
         print(f"tutor generate: {problem}", file=sys.stderr)
         return 2
     return 0
 
 
-def _worksheet_line(request: dict[str, Any]) -> str:
-    """One hand for a printed worksheet: tiles, calls, the win and the situation in words."""
-    winds = dict(zip(WIND_LETTERS, HONOR_NAMES, strict=False))
-    parts = [request["hand"]]
-    parts += [f"[{m['kind']} {m['tiles']}]" for m in request.get("melds", [])]
-    parts.append(f"wins on {request['win']} by {'tsumo' if request['tsumo'] else 'ron'},")
-    parts.append(f"seat {winds[request['seat_wind']]}, {winds[request['round_wind']]} round")
-    extras = [flag.replace("_", " ") for flag in FLAGS if flag != "tsumo" and request.get(flag)]
+def _worksheet_line(request: dict[str, Any], lang: str = "en") -> str:
+    """One hand for a printed worksheet: tiles, calls, the win and the situation in words (in ``lang``;
+    the tiles in the notation people type)."""
+    from tutor.engine.messages import text, yaku_name
+    from tutor.engine.pao import seat_name
+    from tutor.engine.rules import RuleSet
+    from tutor.messages.catalogues import joined
+
+    hand = request["hand"] + "".join(f" [{m['kind']} {m['tiles']}]" for m in request.get("melds", []))
+    line = _say(
+        N_("{hand} wins on {win} by {how}, seat {seat}, {round} round"),
+        lang,
+        hand=hand,
+        win=request["win"],
+        how=_say(N_("tsumo") if request["tsumo"] else N_("ron"), lang),
+        seat=seat_name(request["seat_wind"], lang),
+        round=text(f"round.{request['round_wind']}", lang),
+    )
+    extras = [yaku_name(flag, lang) for flag in FLAGS if flag != "tsumo" and request.get(flag)]
     if request.get("dora_indicators"):
-        extras.append("dora indicator " + " ".join(request["dora_indicators"]))
+        extras.append(_say(N_("dora indicator {tiles}"), lang, tiles=" ".join(request["dora_indicators"])))
     if request.get("ura_indicators"):
-        extras.append("ura indicator " + " ".join(request["ura_indicators"]))
+        extras.append(_say(N_("ura indicator {tiles}"), lang, tiles=" ".join(request["ura_indicators"])))
     if request.get("honba"):
-        extras.append(f"{request['honba']} honba")
+        extras.append(_say(N_("{count} honba"), lang, count=request["honba"]))
     if request.get("riichi_sticks"):
-        extras.append(f"{request['riichi_sticks']} riichi stick(s) on the table")
+        extras.append(_say(N_("{count} riichi stick(s) on the table"), lang, count=request["riichi_sticks"]))
     if request.get("rules"):
-        extras.append("rules " + json.dumps(request["rules"]))
-    return " ".join(parts) + ("; " + ", ".join(extras) if extras else "")
+        extras.append(RuleSet.from_overrides(request["rules"]).describe(lang))
+    return line + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else "")
 
 
 def run_init_db(args: argparse.Namespace) -> int:
