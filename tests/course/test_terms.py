@@ -201,3 +201,10 @@ def test_each_common_mistake_says_what_the_mistake_is(lang: str, note: Path) -> 
 )
 def test_the_mistake_check_tells_a_mistake_from_a_rule(bullet: str, lang: str, mistake: bool) -> None:
     assert says_a_mistake(bullet, lang) is mistake
+
+
+@pytest.mark.parametrize("path", sorted((LESSONS / "zh").rglob("*.md")), ids=lambda path: path.stem)
+def test_chinese_pages_separate_chinese_words_with_full_width_commas(path: Path) -> None:
+    """（役満，yakuman）, not （役満, yakuman）: a half-width comma after a Chinese or Japanese word."""
+    half = re.findall(r"[\u4e00-\u9fff\u3040-\u30ff）], .{0,12}", path.read_text(encoding="utf-8"))
+    assert half == []
