@@ -208,3 +208,15 @@ def test_chinese_pages_separate_chinese_words_with_full_width_commas(path: Path)
     """（役満，yakuman）, not （役満, yakuman）: a half-width comma after a Chinese or Japanese word."""
     half = re.findall(r"[\u4e00-\u9fff\u3040-\u30ff）], .{0,12}", path.read_text(encoding="utf-8"))
     assert half == []
+
+
+def test_the_chinese_catalogue_names_a_yaku_in_brackets_by_its_name_not_its_id() -> None:
+    """这是十三面听（国士无双十三面）, not （kokushi_13）: an id is for programs (issue 23)."""
+    with (CATALOGUES / "zh" / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        catalogue = read_po(source)
+    ids = [
+        message.string
+        for message in catalogue
+        if isinstance(message.string, str) and re.search(r"（[a-z0-9]+_[a-z0-9_]+）", message.string)
+    ]
+    assert ids == []
