@@ -229,3 +229,13 @@ def test_generate_in_chinese_names_flags_and_rules_in_chinese() -> None:
 def test_generate_in_chinese_refuses_a_count_below_one_in_chinese() -> None:
     done = tutor("generate", "--count", "0", "--lang", "zh")
     assert done.returncode == 2 and done.stderr.strip() == "tutor generate：--count 至少为 1"
+
+
+def test_score_refuses_a_file_that_is_not_utf8_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"hand": "\xff"}')
+    done = tutor("score", "--json", "--lang", "zh", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert json.loads(done.stdout)["error"] == {"code": "bad_request", "message": "输入不是 UTF-8 文本"}
+    english = tutor("score", str(path))
+    assert english.returncode == 2 and english.stderr == "error: the input is not UTF-8 text\n"

@@ -323,8 +323,11 @@ def run_score(args: argparse.Namespace) -> int:
     from tutor.engine.hand import HandError
 
     if not (args.hand or args.win):
-        with _open_input(args.file, args.lang) as stream:
-            text = stream.read()
+        try:
+            with _open_input(args.file, args.lang) as stream:
+                text = stream.read()
+        except UnicodeDecodeError:
+            return _refuse(args, error("bad_request", _say(N_("the input is not UTF-8 text"), args.lang)))
         try:
             request = json.loads(text)
         except json.JSONDecodeError as problem:
