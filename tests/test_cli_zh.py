@@ -239,3 +239,11 @@ def test_score_refuses_a_file_that_is_not_utf8_without_a_traceback(tmp_path: Pat
     assert json.loads(done.stdout)["error"] == {"code": "bad_request", "message": "输入不是 UTF-8 文本"}
     english = tutor("score", str(path))
     assert english.returncode == 2 and english.stderr == "error: the input is not UTF-8 text\n"
+
+
+def test_check_lessons_refuses_a_folder_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nothing"
+    assert main(["check-lessons", str(missing), "--lang", "zh"]) == 2
+    assert capsys.readouterr().err == f"tutor check-lessons：没有文件夹 {missing}\n"
+    assert main(["check-lessons", str(missing)]) == 2
+    assert capsys.readouterr().err == f"tutor check-lessons: there is no folder {missing}\n"

@@ -559,8 +559,15 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_check_lessons(args: argparse.Namespace) -> int:
+    import os
+
     from tutor import create_app
 
+    if args.folder and not os.path.isdir(args.folder):
+        # Checked here: the site itself quietly serves the built-in lessons when the folder is missing.
+        said = args.lang or "en"
+        print(_say(N_("tutor check-lessons: there is no folder {folder}"), said, folder=args.folder), file=sys.stderr)
+        return 2
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
         config["LESSONS_DIR"] = args.folder
