@@ -167,7 +167,10 @@ def tsuuiisou(r: Reading, ctx: WinContext) -> Verdict:
     name="Ryuuiisou",
     kanji="緑一色",
     about="Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon (optional).",
-    messages={"hit": "every tile is green", "none": "not every tile is green (2, 3, 4, 6 and 8 of bamboo and the green dragon)"},
+    messages={
+        "hit": "every tile is green",
+        "none": "not every tile is green (2, 3, 4, 6 and 8 of bamboo and the green dragon)",
+    },
     needs=F.ALL_GREEN,
     hand_only=True,
 )
