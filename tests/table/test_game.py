@@ -307,6 +307,83 @@ def test_editing_an_earlier_hand_recomputes_everything_after_it() -> None:
     assert replay(TABLE, FIRST_EIGHT[1:2]).scores == (24000, 27000, 24500, 24500)
 
 
+def test_two_nagashi_mangan_are_both_paid() -> None:
+    game = replay(TABLE, [draw(nagashi=(A, B))])
+    # Ann (dealer) is paid 4,000 all: +12,000. Bo is paid 4,000 by Ann (dealer) and 2,000 by Cy and Di: +8,000.
+    # Ann 25,000 + 12,000 - 4,000 = 33,000; Bo 25,000 - 4,000 + 8,000 = 29,000; Cy and Di 25,000 - 4,000 -
+    # 2,000 = 19,000. Ann was noten: the deal passes, honba + 1.
+    assert game.scores == (33000, 29000, 19000, 19000) and where(game) == ("E", 2, 1, 0)
+
+
+def test_a_tsumo_with_honba_has_its_reasons() -> None:
+    game = replay(TABLE, FIRST_EIGHT[:7])
+    tsumo_hand = game.played[
+        6
+    ]  # East 4, 3 honba: Di deals (East), Ann sits South, Bo West; Cy (North) wins 1 han 30 fu by tsumo, 1 stick
+    assert [(c.player, c.points, str(c.reason)) for c in tsumo_hand.changes] == [
+        (C, 1100, "Cy (North) wins 1 han 30 fu by tsumo"),
+        (D, -500, "Di (East) pays for Cy (North)'s tsumo: 1 han 30 fu"),
+        (A, -300, "Ann (South) pays for Cy (North)'s tsumo: 1 han 30 fu"),
+        (B, -300, "Bo (West) pays for Cy (North)'s tsumo: 1 han 30 fu"),
+        (D, -300, "Di (East) pays Cy (North) for 3 honba"),
+        (A, -300, "Ann (South) pays Cy (North) for 3 honba"),
+        (B, -300, "Bo (West) pays Cy (North) for 3 honba"),
+        (C, 900, "Cy (North) collects 3 honba"),
+        (C, 1000, "Cy (North) takes the riichi sticks on the table (1)"),
+    ]
+    assert tsumo_hand.deltas == (-600, -600, 3000, -800)
+
+
+def test_an_abortive_draw_in_the_last_hand_repeats_it() -> None:
+    game = replay(EAST_ONLY, [*EAST_THREE, abort("suufon_renda")])
+    assert not game.over and where(game) == ("E", 4, 1, 0)
+
+
+def test_an_edit_rescores_an_entered_hand_in_its_new_seat() -> None:
+    # 222z 123m 456p 789s 55p, ron on 5p (tanki), with riichi: 20 + 10 (closed ron) + 8 (concealed honour
+    # triplet) + 2 (tanki) = 40 fu.
+    south_triplet = HandRecord(Win(B, Entered({"hand": "222z123m456p789s55p", "win": "5p"}), discarder=A), (B,))
+    # In East 1 Bo sits South: riichi + his seat wind, 2 han 40 fu: 2,600 from Ann, + his stick back.
+    game = replay(TABLE, [south_triplet])
+    assert game.scores == (22400, 27600, 25000, 25000)
+    # After a first hand that passes the deal (Cy 1,000 from Di), Bo deals: South is no longer his wind,
+    # so riichi alone, 1 han 40 fu, a dealer's ron: 40 × 8 × 6 = 1,920 → 2,000.
+    game = replay(TABLE, [ron(C, D, 1, 30), south_triplet])
+    assert game.scores == (23000, 27000, 26000, 24000)
+    assert str(game.played[1].changes[1].reason) == "Bo (East) wins 1 han 40 fu by ron from Ann (North)"
+
+
+@pytest.mark.parametrize(
+    ("choices", "message"),
+    [
+        pytest.param({"players": ("Ann", "Bo", "Cy")}, "a game has four players, not 3", id="three-players"),
+        pytest.param({"players": ("Ann", "Bo", " ", "Di")}, "every player needs a name", id="blank-name"),
+        pytest.param({"players": ("Ann", "bo", "Cy", "Bo")}, "two players are called 'Bo'", id="same-name"),
+        pytest.param({"players": ("Ann", "Bo", "Cy", "D" * 25)}, "longer than 24 characters", id="long-name"),
+        pytest.param({"length": "tonpuu"}, "the game is 'east'", id="unknown-length"),
+        pytest.param({"start": 25050}, "whole hundreds from 1,000", id="start-not-hundreds"),
+        pytest.param({"start": 30000, "kaeshi": 25000}, "cannot be below the starting points", id="return-below-start"),
+        pytest.param({"uma": (10, 20)}, "0 ≤ Y ≤ X ≤ 100, not 10-20", id="uma-upside-down"),
+        pytest.param({"tobi": "yes"}, "on or off", id="tobi-not-a-flag"),
+    ],
+)
+def test_settings_refuse_what_cannot_be(choices: dict[str, object], message: str) -> None:
+    players = choices.pop("players", ("Ann", "Bo", "Cy", "Di"))
+    with pytest.raises(Problem, match=re.escape(message)):
+        Settings.make(players, **choices)  # type: ignore[arg-type]
+
+
+def test_settings_carry_the_rules_and_the_standings() -> None:
+    classic = Settings.make(("Ann", "Bo", "Cy", "Di"), red_fives=False, kuitan=False, kiriage=True, uma=(8, 4))
+    assert (classic.rules.aka, classic.rules.open_tanyao, classic.rules.kiriage) == (False, False, True)
+    assert classic.standing.id == "uma-8-4"
+    own = Settings.make(("Ann", "Bo", "Cy", "Di"), start=30000, kaeshi=30000, uma=(15, 5))
+    assert (own.start, own.target, own.standing.oka, own.standing.uma) == (30000, 30000, 0, (15, 5))
+    # Kiriage: 4 han 30 fu is paid as a mangan, 8,000, instead of 7,700.
+    assert replay(classic, [ron(B, C, 4, 30)]).scores[B] == 33000
+    assert replay(TABLE, [ron(B, C, 4, 30)]).scores[B] == 32700
+
+
 @pytest.mark.parametrize(
     ("hands", "message"),
     [

@@ -29,7 +29,7 @@ tutor.messages.catalogues.Problem: hand 1 (East 1): no hand is worth 1 han 20 fu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -160,7 +160,15 @@ class GameState:
 
     def standings(self) -> ranking.Standings:
         """The final standings (or, before the end, the standings as they would be): rank, uma and oka,
-        the riichi sticks on the table to first place (``tutor.engine.standings``)."""
+        the riichi sticks on the table to first place (``tutor.engine.standings``).
+
+        >>> settings = Settings.make(("Ann", "Bo", "Cy", "Di"))
+        >>> game = replay(settings, [HandRecord(Draw(tenpai=(1,)), riichi=(2,))])
+        >>> game.scores, game.sticks
+        ((24000, 28000, 23000, 24000), 1)
+        >>> [(row.seat, row.points, ranking.shown(row.final)) for row in game.standings().rows]
+        [('S', 29000, '+39.0'), ('E', 24000, '+4.0'), ('N', 24000, '-16.0'), ('W', 23000, '-27.0')]
+        """
         return ranking.standings(self.scores, self.sticks, self.settings.standing)
 
 
@@ -228,6 +236,8 @@ def _players(values: object, what: Sentence) -> tuple[int, ...]:
 def _play(state: GameState, number: int, record: HandRecord) -> GameState:
     if state.over:
         raise Problem(N_("the game is already over, so no hand can follow: {ending}"), ending=state.ending)
+    if not isinstance(record, HandRecord):
+        raise Problem(N_("each hand is a hand record: riichi declarations, then a win, a double ron or a draw"))
     hand = _Hand(state)
     scores = list(state.scores)
     riichi = _players(record.riichi, Sentence(N_("the riichi list")))
@@ -438,6 +448,8 @@ def _quick(score: Quick, tsumo: bool) -> tuple[int, int, int]:
 
 
 def _scored(hand: _Hand, win: Win, riichi: tuple[int, ...], score: Entered) -> ScoreResult:
+    if not isinstance(score.request, Mapping):
+        raise Problem(N_("an entered hand is a score request: its tiles, melds, dora and flags"))
     request = dict(score.request)
     owned = sorted(OWNED.intersection(request))
     if owned:
