@@ -379,6 +379,12 @@ def test_settings_carry_the_rules_and_the_standings() -> None:
     assert classic.standing.id == "uma-8-4"
     own = Settings.make(("Ann", "Bo", "Cy", "Di"), start=30000, kaeshi=30000, uma=(15, 5))
     assert (own.start, own.target, own.standing.oka, own.standing.uma) == (30000, 30000, 0, (15, 5))
+    # An entered hand is scored by the game's rules: 123m 456m 789p 34(0)s 55s, Ann's (the dealer's) tsumo on
+    # 5s: menzen tsumo + pinfu, + the red five as dora under Tenhou's rules: 3 han 20 fu, 20 × 2^5 × 2 = 1,280
+    # → 1,300 all; without red fives (the classic settings above), 2 han 20 fu: 640 → 700 all.
+    red = HandRecord(Win(A, Entered({"hand": "123m456m789p340s55s", "win": "5s"})))
+    assert replay(TABLE, [red]).scores == (28900, 23700, 23700, 23700)
+    assert replay(classic, [red]).scores == (27100, 24300, 24300, 24300)
     # Kiriage: 4 han 30 fu is paid as a mangan, 8,000, instead of 7,700.
     assert replay(classic, [ron(B, C, 4, 30)]).scores[B] == 33000
     assert replay(TABLE, [ron(B, C, 4, 30)]).scores[B] == 32700

@@ -35,7 +35,7 @@ from typing import Any
 
 from tutor.engine import standings as ranking
 from tutor.engine.api import evaluate
-from tutor.engine.pao import PAO_YAKU, Settlement, pao_yaku, settle_base
+from tutor.engine.pao import PAO_YAKU, Settlement, settle, settle_base
 from tutor.engine.points import LIMITS, base_points, payment, possible_cell
 from tutor.engine.score import ScoreResult
 from tutor.messages.catalogues import N_, Problem, Sayable, Sentence
@@ -336,21 +336,34 @@ def _settle_wins(hand: _Hand, wins: tuple[Win, ...], riichi: tuple[int, ...], st
 
 
 def _settle_win(hand: _Hand, win: Win, riichi: tuple[int, ...], honba: int, sticks: int) -> None:
-    value, base, held = _value(hand, win, riichi)
-    winner = win.winner
-    settlement = settle_base(
-        hand.wind(winner),
-        base,
-        tsumo=win.tsumo,
-        honba=honba,
-        riichi_sticks=sticks,
-        discarder=None if win.discarder is None else hand.wind(win.discarder),
-        pao=None if win.pao is None else hand.wind(win.pao),
-        pao_base=base,
-        held=held,
-        rules=hand.state.settings.rules,
-    )
-    _pay(hand, settlement, win, value, honba)
+    """Score one win and pay it: a quick one from its han and fu, an entered one by the engine, in its seat."""
+    rules = hand.state.settings.rules
+    score = win.score
+    if isinstance(score, Quick):
+        han, fu, units = _quick(score, win.tsumo)
+        if win.pao is not None and not units:
+            raise Problem(N_("pao is only for a daisangen or daisuushii, which are yakuman: give the yakuman"))
+        base, limit = base_points(han, fu, units, rules)
+        settlement = settle_base(
+            hand.wind(win.winner),
+            base,
+            tsumo=win.tsumo,
+            honba=honba,
+            riichi_sticks=sticks,
+            discarder=None if win.discarder is None else hand.wind(win.discarder),
+            pao=None if win.pao is None else hand.wind(win.pao),
+            pao_base=base,  # the whole hand, as the table's rules (Tenhou's) have it
+            rules=rules,
+        )
+    elif isinstance(score, Entered):
+        result = _scored(hand, win, riichi, score, honba, sticks)
+        best = result.best
+        assert best is not None  # evaluate refuses a hand without yaku
+        han, fu, units, limit = best.han, best.fu, best.yakuman, best.limit
+        settlement = settle(result)
+    else:
+        raise Problem(N_("a win's score is han and fu, or a hand entered with its tiles"))
+    _pay(hand, settlement, win, _said(han, fu, units, limit), honba)
 
 
 def _pay(hand: _Hand, settlement: Settlement, win: Win, value: Sentence, honba: int) -> None:
@@ -406,26 +419,6 @@ def _pay(hand: _Hand, settlement: Settlement, win: Win, value: Sentence, honba: 
     )
 
 
-def _value(hand: _Hand, win: Win, riichi: tuple[int, ...]) -> tuple[Sentence, int, tuple[str, ...]]:
-    """What the win is worth, said; its base points; the pao yakuman it holds (when entered with tiles)."""
-    rules = hand.state.settings.rules
-    score = win.score
-    if isinstance(score, Quick):
-        han, fu, units = _quick(score, win.tsumo)
-        if win.pao is not None and not units:
-            raise Problem(N_("pao is only for a daisangen or daisuushii, which are yakuman: give the yakuman"))
-        held: tuple[str, ...] = ()
-    elif isinstance(score, Entered):
-        result = _scored(hand, win, riichi, score)
-        assert result.best is not None
-        han, fu, units = result.best.han, result.best.fu, result.best.yakuman
-        held = pao_yaku(result) if win.pao is not None else ()
-    else:
-        raise Problem(N_("a win's score is han and fu, or a hand entered with its tiles"))
-    base, limit = base_points(han, fu, units, rules)
-    return _said(han, fu, units, limit), base, held
-
-
 def _quick(score: Quick, tsumo: bool) -> tuple[int, int, int]:
     han, fu, units = score.han, score.fu, score.yakuman
     for value in (han, fu, units):
@@ -447,7 +440,9 @@ def _quick(score: Quick, tsumo: bool) -> tuple[int, int, int]:
     return han, fu, 0
 
 
-def _scored(hand: _Hand, win: Win, riichi: tuple[int, ...], score: Entered) -> ScoreResult:
+def _scored(hand: _Hand, win: Win, riichi: tuple[int, ...], score: Entered, honba: int, sticks: int) -> ScoreResult:
+    """Score an entered hand with what the game says: seat and round wind, tsumo or ron, riichi, the honba
+    and sticks this winner takes, the discarder and the responsible player, the game's rules."""
     if not isinstance(score.request, Mapping):
         raise Problem(N_("an entered hand is a score request: its tiles, melds, dora and flags"))
     request = dict(score.request)
@@ -470,8 +465,9 @@ def _scored(hand: _Hand, win: Win, riichi: tuple[int, ...], score: Entered) -> S
         round_wind=state.round,
         tsumo=win.tsumo,
         riichi=win.winner in riichi,
-        honba=state.honba,
-        rules=state.settings.rules.changes(),
+        honba=honba,
+        riichi_sticks=sticks,
+        rules={"preset": state.settings.rules.name, **state.settings.rules.changes()},
     )
     if win.discarder is not None:
         request["discarder"] = hand.wind(win.discarder)
