@@ -186,7 +186,17 @@ class Win:
 
 @dataclass(frozen=True)
 class DoubleRon:
-    """Two players win off the same discard (RULES.md §9.5); list them in any order."""
+    """Two players win off the same discard (RULES.md §9.5); list them in any order.
+
+    The discarder pays each winner in full; the honba and the riichi sticks go to the winner first in turn
+    order from the discarder. Here Cy (2) deals in to Ann (0, the dealer: 2 han 30 fu, 2,900) and to Di (3:
+    1 han 30 fu, 1,000); Di sits on Cy's right, so Di also takes Bo's riichi stick:
+
+    >>> from tutor.table import replay
+    >>> both = DoubleRon(Win(0, Quick(2, 30), discarder=2), Win(3, Quick(1, 30), discarder=2))
+    >>> replay(Settings.make(("Ann", "Bo", "Cy", "Di")), [HandRecord(both, riichi=(1,))]).scores
+    (27900, 24000, 21100, 27000)
+    """
 
     first: Win
     second: Win
