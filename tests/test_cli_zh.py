@@ -124,7 +124,7 @@ def test_standings_offers_only_the_languages_it_speaks() -> None:
 def test_import_log_in_chinese_names_rounds_seats_and_yaku_in_chinese() -> None:
     done = tutor("import-log", "--lang", "zh", GAME)
     assert done.returncode == 0, done.stderr
-    assert f"{GAME}  东2局，2 本场  座位 0（Aoi），北家，荣和" in done.stdout
+    assert f"{GAME}  东2局2本场  座位 0（Aoi），北家，荣和" in done.stdout
     assert "  牌谱：3 番 60 符，11700 点" in done.stdout and "  本站：3 番 60 符，11700 点" in done.stdout
     assert "立直、双立直、一发" in done.stdout and "门前清自摸和 1" in done.stdout
     assert done.stdout.rstrip().endswith("8 局中 8 次和牌（1 局无人和牌）；本站引擎与牌谱全部一致。")
@@ -152,9 +152,9 @@ def test_every_round_the_log_reader_names_is_said_in_chinese(honba: int) -> None
         english = round_name(index, honba)
         chinese = _round_said(english, "zh")
         assert not english_words(chinese), (english, chinese)
-        assert re.fullmatch(r"[东南西北][1-4]局(，\d+ 本场)?", chinese), chinese
+        assert re.fullmatch(r"[东南西北][1-4]局(\d+本场)?", chinese), chinese
         assert _round_said(english, "en") == english
-    assert _round_said("East 3, 2 honba", "zh") == "东3局，2 本场"
+    assert _round_said("East 3, 2 honba", "zh") == "东3局2本场"
 
 
 def test_check_lessons_in_chinese_reports_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
