@@ -54,13 +54,23 @@ from typing import Any
 from urllib.parse import unquote
 
 from tutor.engine.tiles import Tile, format_tiles
-from tutor.gamelog.model import MAX_LOG_BYTES, SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from tutor.gamelog.model import (
+    MAX_LOG_BYTES,
+    SUPPORTED_SAID,
+    GameLog,
+    HandReplay,
+    LogError,
+    Recorded,
+    Win,
+    log_text,
+)
 from tutor.gamelog.yakulist import by_number
 from tutor.messages.catalogues import N_
 
 RED_COPIES = (16, 52, 88)
-_DRAW = re.compile(r"^([TUVW])(\d+)$")
-_DISCARD = re.compile(r"^([DEFG])(\d+)$")
+# At most 9 ASCII digits: a longer number is no tile (tile() refuses it) and int() need never see it.
+_DRAW = re.compile(r"^([TUVW])([0-9]{1,9})$")
+_DISCARD = re.compile(r"^([DEFG])([0-9]{1,9})$")
 
 
 def tile(number: int, aka: bool = True) -> Tile:
@@ -156,6 +166,23 @@ def _attr(element: ElementTree.Element, name: str) -> str:
     return value
 
 
+def _number(element: ElementTree.Element, name: str) -> int:
+    """An attribute that must be one whole number (a tile, a meld code)."""
+    value = _attr(element, name)
+    # ASCII digits only: int() would also take " 7", "+7", "٧" or "1_0", none of which Tenhou writes.
+    if not re.fullmatch(r"-?[0-9]{1,12}", value):
+        raise LogError(N_("<{tag} {name}={value!r}> is not a number"), tag=element.tag, name=name, value=value[:40])
+    return int(value)
+
+
+def _seat(element: ElementTree.Element, name: str) -> int:
+    """An attribute naming a seat: 0-3."""
+    value = _attr(element, name)
+    if value not in ("0", "1", "2", "3"):
+        raise LogError(N_("<{tag} {name}={value!r}> is not a seat (0-3)"), tag=element.tag, name=name, value=value[:40])
+    return int(value)
+
+
 def unpack(data: bytes) -> bytes:
     """The XML of an mjlog, gunzipped when Tenhou saved it compressed (its .mjlog files are)."""
     if data[:2] != b"\x1f\x8b":
@@ -170,10 +197,12 @@ def unpack(data: bytes) -> bytes:
     return xml
 
 
-def read_mjlog(data: bytes, file: str = "-") -> GameLog:
+def read_mjlog(data: bytes | str, file: str = "-") -> GameLog:
     """Read a Tenhou mjlog (XML, or its gzip) into a :class:`GameLog`."""
-    xml = unpack(data)
-    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+    # Checked on the text, whatever the file's encoding (log_text), and parsed from the text: the
+    # parser then ignores an encoding="..." declaration rather than decode differently from us.
+    xml = data if isinstance(data, str) else log_text(unpack(data))
+    if "<!DOCTYPE" in xml or "<!ENTITY" in xml:
         raise LogError(N_("the XML declares a DOCTYPE or entities, which an mjlog never does"))
     try:
         root = ElementTree.fromstring(xml)
@@ -250,9 +279,9 @@ class _Reader:
         seed = _ints(_attr(element, "seed"), "the INIT seed")
         if len(seed) != 6:
             raise LogError(N_("the INIT seed {seed!r} does not have 6 numbers"), seed=element.get("seed"))
-        dealer = int(_attr(element, "oya"))
-        if not 0 <= dealer <= 3:
-            raise LogError(N_("the dealer's seat {seat} is not 0-3"), seat=dealer)
+        dealer = _seat(element, "oya")
+        if any(n < 0 for n in seed):
+            raise LogError(N_("the INIT seed {seed!r} has a negative number"), seed=element.get("seed"))
         self.hands += 1
         self.finished = False
         self.riichi_next = set()
@@ -283,11 +312,11 @@ class _Reader:
             replay.discard(seat, tile(int(match[2]), self.aka), riichi=riichi)
         elif tag == "REACH":
             if element.get("step") == "1":
-                self.riichi_next.add(int(_attr(element, "who")))
+                self.riichi_next.add(_seat(element, "who"))
         elif tag == "N":
-            self._meld(replay, int(_attr(element, "who")), int(_attr(element, "m")))
+            self._meld(replay, _seat(element, "who"), _number(element, "m"))
         elif tag == "DORA":
-            replay.new_dora(tile(int(_attr(element, "hai")), self.aka))
+            replay.new_dora(tile(_number(element, "hai"), self.aka))
         elif tag == "AGARI":
             self._win(replay, element)
             self.finished = True
@@ -309,8 +338,8 @@ class _Reader:
             replay.call(who, kind, tiles, tile(called, self.aka), (who + source) % 4)
 
     def _win(self, replay: HandReplay, element: ElementTree.Element) -> None:
-        who = int(_attr(element, "who"))
-        from_who = int(_attr(element, "fromWho"))
+        who = _seat(element, "who")
+        from_who = _seat(element, "fromWho")
         ten = _ints(_attr(element, "ten"), "the AGARI ten")
         if len(ten) < 2:
             raise LogError(N_("AGARI ten={ten!r} needs fu and points"), ten=element.get("ten"))
@@ -350,9 +379,9 @@ class _Reader:
                 recorded,
                 ura=self._tiles(element.get("doraHaiUra"), "the ura indicators"),
                 dora=self._tiles(element.get("doraHai"), "the dora indicators") if element.get("doraHai") else None,
-                win_tile=tile(int(_attr(element, "machi")), self.aka),
+                win_tile=tile(_number(element, "machi"), self.aka),
                 concealed=self._tiles(_attr(element, "hai"), "the winning hand"),
                 sticks=ba[1] if len(ba) == 2 else None,
-                pao=int(element.get("paoWho", "")) if element.get("paoWho", "").isdigit() else None,
+                pao=_seat(element, "paoWho") if element.get("paoWho") is not None else None,
             )
         )

@@ -45,6 +45,36 @@ class LogError(Problem):
     """
 
 
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+    (b"\xef\xbb\xbf", "utf-8"),
+)
+
+
+def log_text(raw: bytes) -> str:
+    """The text of a log file: UTF-8, or UTF-16/32 when a byte-order mark says so; else LogError.
+
+    Both readers look at text, never bytes: a check such as "no DOCTYPE" made on the bytes would
+    miss it in UTF-16, whose every other byte is zero, while the XML parser reads it fine.
+    """
+    encoding = "utf-8"
+    for bom, name in _BOMS:
+        if raw.startswith(bom):
+            raw, encoding = raw[len(bom) :], name
+            break
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        raise LogError(N_("the file is not UTF-8 text (nor UTF-16 or UTF-32 with a byte-order mark)")) from None
+    if "\x00" in text:
+        # UTF-16 without a byte-order mark reads as UTF-8 with a zero byte after each letter.
+        raise LogError(N_("the file is not UTF-8 text (nor UTF-16 or UTF-32 with a byte-order mark)"))
+    return text
+
+
 @dataclass(frozen=True)
 class Recorded:
     """The result as the log states it."""

@@ -163,7 +163,8 @@ def _marker(text: str, letters: str) -> tuple[str, int, list[Tile]]:
         )
     position, letter = found[0]
     digits = text[:position] + text[position + 1 :]
-    if len(digits) % 2 or not digits.isdigit():
+    # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+    if len(digits) % 2 or not (digits.isascii() and digits.isdigit()):
         raise LogError(N_("{text!r} is not a call string (tile numbers are two digits each)"), text=text)
     return letter, position, [tile(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
 
@@ -461,8 +462,14 @@ def _call(state: _Turns, caller: int, takes: list[list[Any]], discards: list[lis
 
 
 def _after(text: str, letter: str) -> Tile:
+    """The tile just after the call letter: the called (or added) tile."""
     position = text.index(letter)
-    return tile(int(text[position + 1 : position + 3]))
+    digits = text[position + 1 : position + 3]
+    if not re.fullmatch("[0-9]{2}", digits):
+        raise LogError(
+            N_("{text!r} is not a call string (the tile after {letter!r} is missing)"), text=text, letter=letter
+        )
+    return tile(int(digits))
 
 
 def _callers(takes: list[list[Any]], took: list[int], discarder: int, discarded: Tile) -> list[int]:
