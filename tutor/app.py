@@ -23,14 +23,39 @@ def resource_dir(name: str) -> Path:
 
 
 class JSONProvider(DefaultJSONProvider):
-    """Flask's JSON, except that a body nested too deeply for the parser is unreadable JSON like any
-    other (a 400 from every route that reads JSON), not a RecursionError."""
+    """Flask's JSON, except that two kinds of body are unreadable JSON like any other (a 400 from every
+    route that reads JSON): one nested too deeply for the parser (not a RecursionError), and one with a
+    lone surrogate such as ``"\\ud800"`` in a string or key. JSON allows that escape, but such a string
+    is no text: it cannot be encoded as UTF-8, so it would fail later, wherever it is stored or shown."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         try:
-            return super().loads(s, **kwargs)
+            value = super().loads(s, **kwargs)
         except RecursionError:
             raise ValueError("the JSON is nested too deeply") from None
+        if _has_surrogate(value):
+            raise ValueError("a JSON string holds a lone surrogate (\\ud800-\\udfff), which is not text")
+        return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Does any string or key in a parsed JSON value hold a surrogate code point (a lone one:
+    the parser joins an escaped pair into one character)?"""
+    pending = [value]
+    while pending:  # a loop, not recursion: the value may be nested as deeply as the parser allows
+        item = pending.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

@@ -208,3 +208,16 @@ def test_import_log_says_one_line_and_exits_2(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "<AGARI who='9'> is not a seat (0-3)" in done.stderr
+
+
+def test_a_lone_surrogate_in_a_json_log_is_refused() -> None:
+    # JSON may escape one; stored as a player's name or the points text it failed as a 500.
+    document = json.loads((FIXTURES / "game.json").read_text(encoding="utf-8"))
+    for place in ("name", "points"):
+        broken = json.loads(json.dumps(document))
+        if place == "name":
+            broken["name"][0] = "Ao\ud800"
+        else:
+            broken["log"][0][16][2][3] += "\udfff"
+        with pytest.raises(LogError, match="lone surrogate"):
+            read_log(json.dumps(broken), "bad.json")  # ensure_ascii: the file holds the escape

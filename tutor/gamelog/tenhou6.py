@@ -97,6 +97,12 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         raise LogError(
             N_("the tenhou.net/6 log is not valid JSON, perhaps truncated ({problem})"), problem=str(problem)
         ) from None
+    try:
+        # JSON may escape a lone surrogate ("\\ud800"), which no text holds: refused here, not when
+        # a player's name or the points text is stored.
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LogError(N_("the tenhou.net/6 log holds a lone surrogate (\\ud800-\\udfff), which is not text")) from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
         raise LogError(N_('the JSON has no "log" list, so it is not a tenhou.net/6 log'))
     rules = _rules(document.get("rule"))
