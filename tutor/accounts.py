@@ -379,12 +379,40 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+RESETTABLE = """
+    u.role = 'learner' AND u.is_guest = 0
+    AND NOT EXISTS (SELECT 1 FROM classes own WHERE own.teacher_id = u.id)
+    AND EXISTS (
+        SELECT 1 FROM memberships m JOIN classes c ON c.id = m.class_id
+        WHERE m.user_id = u.id AND c.teacher_id = :made_by AND c.archived_at IS NULL
+    )
+"""
+"""Whom a reset link made by ``:made_by`` may be for (``u``, a users row): a learner who is now a
+student of one of that teacher's classes in use, and who teaches no class. Checked when a link is
+made and again when it is used, so a link dies when the student leaves or is removed, when the
+class is archived or deleted, or when the student opens a class of their own. Never for anyone
+who teaches: any account may join a class, and a link for a teacher would hand over their classes
+(and with them their students' reset links)."""
+NOT_RESETTABLE = N_(
+    "A reset link is only for a student of one of your classes in use, who teaches no class of their own."
+)
+EXPIRED_RESET = N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
+
+
+def _resettable(db: Database, user_id: int, made_by: int) -> bool:
+    query = f"SELECT 1 FROM users u WHERE u.id = :user_id AND {RESETTABLE}"
+    return db.execute(query, {"user_id": user_id, "made_by": made_by}).fetchone() is not None
+
+
 def make_reset_link_token(db: Database, user_id: int, made_by: int, at: datetime | None = None) -> str:
-    """A one-time token to set a new password for this account, working for :data:`RESET_LIFETIME`.
+    """A one-time token to set a new password for this account, working for :data:`RESET_LIFETIME`
+    while the account stays :data:`RESETTABLE` by ``made_by``; AccountError when it is not.
     Only its hash is stored; any earlier unused token of the account stops working."""
     token = secrets.token_urlsafe(32)
     moment = current_moment(at)
     with write_transaction(db):
+        if not _resettable(db, user_id, made_by):
+            raise AccountError(NOT_RESETTABLE)
         db.execute("DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL", [user_id])
         db.execute(
             "INSERT INTO password_resets (token_hash, user_id, made_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
@@ -397,15 +425,17 @@ def reset_link_user(db: Database, token: str, at: datetime | None = None) -> Use
     """The account a reset token is for, while it is unused and unexpired."""
     rows = list(
         db.query(
-            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation, u.language FROM password_resets r"
-            " JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?",
-            [_token_hash(token), stamp(current_moment(at))],
+            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation, u.language, r.made_by"
+            " FROM password_resets r JOIN users u ON u.id = r.user_id"
+            " WHERE r.token_hash = :token AND r.used_at IS NULL AND r.expires_at > :now",
+            {"token": _token_hash(token), "now": stamp(current_moment(at))},
         )
     )
     if not rows:
-        raise AccountError(
-            N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
-        )
+        raise AccountError(EXPIRED_RESET)
+    if not _resettable(db, rows[0]["id"], rows[0]["made_by"]):
+        # Said like an expired link: the person holding it learns nothing about the class.
+        raise AccountError(EXPIRED_RESET)
     return _user(rows[0])
 
 
@@ -420,9 +450,7 @@ def reset_password(db: Database, token: str, new: str, at: datetime | None = Non
             [stamp(current_moment(at)), _token_hash(token)],
         )
         if used.rowcount != 1:  # used at the same moment by another request
-            raise AccountError(
-                N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
-            )
+            raise AccountError(EXPIRED_RESET)
         db.execute(
             "UPDATE users SET password_hash = ?, session_generation = session_generation + 1 WHERE id = ?",
             [hashed, user.id],

@@ -421,9 +421,13 @@ def test_only_the_teacher_of_the_students_class_makes_a_reset_link(app: Flask) -
 
 def test_a_reset_link_expires(app: Flask) -> None:
     db = connect(app.config["DATABASE"])
+    from tutor.classroom.roster import create_class, join
+
     kid = accounts.register(db, "kid", PASSWORD)
+    teacher = accounts.register(db, "teacher", PASSWORD)
+    join(db, kid, create_class(db, teacher, "club").join_code, "10.0.0.1")  # links are for students
     made = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-    token = accounts.make_reset_link_token(db, kid.id, kid.id, at=made)
+    token = accounts.make_reset_link_token(db, kid.id, teacher.id, at=made)
     with pytest.raises(AccountError, match="expired"):
         accounts.reset_password(db, token, "another phrase", at=made + accounts.RESET_LIFETIME)
     assert accounts.reset_password(db, token, "another phrase", at=made + timedelta(hours=1)).id == kid.id

@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutor import classroom as rooms
-from tutor.accounts import RESET_LIFETIME, User, make_reset_link_token
+from tutor.accounts import RESET_LIFETIME, AccountError, User, make_reset_link_token
 from tutor.classroom.worksheet import Worksheet, assignment_worksheet
 from tutor.course.curriculum import TARGET_TOPICS, TOPICS
 from tutor.gamelog import LogError
@@ -288,7 +288,10 @@ def reset_link(class_id: int, user_id: int) -> ResponseReturnValue:
     the session cookie is signed, not secret)."""
     classroom = _teaching(class_id)
     _student(classroom, user_id)
-    token = make_reset_link_token(get_db(), user_id, _me().id)
+    try:
+        token = make_reset_link_token(get_db(), user_id, _me().id)
+    except AccountError as refusal:  # the student teaches a class of their own, or the class is archived
+        abort(400, say(refusal))
     return student(class_id, user_id, url_for("auth.reset", token=token, _external=True))
 
 
