@@ -77,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
+    _write_wait(app)
     app.config["SECRET_KEY"] = (
         app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
     )
@@ -172,6 +173,21 @@ def _setting(app: Flask, name: str) -> bool:
     if value is None:
         value = os.environ.get(f"TUTOR_{name}", "")
     return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+def _write_wait(app: Flask) -> None:
+    """How long a writer waits for the write lock before a 503 (``WRITE_WAIT``, else ``TUTOR_WRITE_WAIT``, in seconds)."""
+    from tutor.db import connection
+
+    value = app.config.get("WRITE_WAIT", os.environ.get("TUTOR_WRITE_WAIT") or connection.WRITE_WAIT)
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise ValueError(f"TUTOR_WRITE_WAIT must be a number of seconds, not {value!r}") from None
+    if not 0 < seconds <= 60:
+        raise ValueError(f"TUTOR_WRITE_WAIT must be more than 0 and at most 60 seconds, not {value!r}")
+    app.config["WRITE_WAIT"] = seconds
+    connection.set_write_wait(seconds)
 
 
 def _time_requests(app: Flask) -> None:

@@ -31,6 +31,8 @@ from typing import Any
 import waitress
 from flask import Flask
 
+from tutor.db.connection import WRITE_WAIT, set_write_wait
+
 SETTINGS: dict[str, tuple[str, int]] = {
     "connection_limit": ("TUTOR_CONNECTION_LIMIT", 1000),
     "channel_timeout": ("TUTOR_CHANNEL_TIMEOUT", 30),
@@ -79,6 +81,9 @@ def serve(app: Flask, host: str, port: int, threads: int, processes: int) -> Non
     # Waitress warns on every queued request when all threads are busy: noise under a burst.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     settings = {**waitress_settings(), "threads": threads}
+    # Writers queued behind a stalled one may take all but two threads: one holds the lock, one is
+    # always free for readers, who never wait on writers.
+    set_write_wait(float(app.config.get("WRITE_WAIT", WRITE_WAIT)), max(1, threads - 2))
     _allow_open_files(processes * settings["connection_limit"] + 256)
     _warm(app)
     if processes == 1:

@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from tutor.db import is_unavailable
+from tutor.db import WriteBusy, is_unavailable
 from tutor.messages.catalogues import N_
 from tutor.web.db import discard_db
 from tutor.web.i18n import gettext
@@ -56,7 +56,8 @@ RETRY_AFTER = 5
 
 @bp.app_errorhandler(sqlite3.Error)
 def database_error(error: sqlite3.Error) -> ResponseReturnValue:
-    discard_db()  # whatever went wrong, the next request gets a fresh connection
+    if not isinstance(error, WriteBusy):  # the write lock was busy: the connection itself is fine
+        discard_db()  # whatever else went wrong, the next request gets a fresh connection
     if not is_unavailable(error):
         return server_error(error)
     current_app.logger.warning("database unavailable on %s: %s", request.path, error)
