@@ -238,6 +238,9 @@ def _security_headers(app: Flask) -> None:
         headers["Referrer-Policy"] = "same-origin"
         if g.get("user") is not None:
             headers["Cache-Control"] = "no-store"  # someone's own page: never kept by a shared cache or the browser
+        if response.status_code == 429:
+            # Every refusal for too many requests says when to come back, whichever view made it.
+            headers.setdefault("Retry-After", "60")
         return response
 
 

@@ -16,6 +16,7 @@ from contextlib import suppress
 from datetime import timedelta
 
 from flask import Flask, abort, current_app, g, request, session
+from werkzeug.exceptions import TooManyRequests
 
 from tutor.accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user, set_language
 from tutor.db import skip_if_busy
@@ -76,7 +77,7 @@ def learner() -> User:
         try:
             user = create_guest(get_db(), request.remote_addr or "unknown", int(limit))
         except TooManyGuests as refusal:
-            abort(429, say(refusal))
+            raise TooManyRequests(say(refusal), retry_after=60 * refusal.minutes) from None
         log_in(user, keep_token=True)  # the page or client that asked still holds the current token
     return user
 

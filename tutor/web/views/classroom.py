@@ -175,7 +175,8 @@ def join() -> ResponseReturnValue:
             get_db(), _me(), request.form.get("code", ""), address, request.form.get("display_name", "")
         )
     except rooms.TooManyAttempts as problem:
-        return render_template("classroom/join.html", code="", problem=say(problem)), 429
+        page = render_template("classroom/join.html", code="", problem=say(problem))
+        return page, 429, {"Retry-After": str(60 * problem.minutes)}
     except rooms.ClassroomError as problem:
         return render_template("classroom/join.html", code=request.form.get("code", ""), problem=say(problem)), 400
     flash(gettext("You joined %(name)s.", name=classroom.name))
