@@ -50,19 +50,26 @@ import io
 import re
 import xml.etree.ElementTree as ElementTree
 import zlib
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, cast
 from urllib.parse import unquote
 
 from tutor.engine.tiles import Tile, format_tiles
 from tutor.gamelog.model import (
+    MAX_HANDS,
     MAX_LOG_BYTES,
+    MAX_XML_DEPTH,
+    MAX_XML_ELEMENTS,
     SUPPORTED_SAID,
     GameLog,
     HandReplay,
     LogError,
+    ReadBudget,
     Recorded,
     Win,
+    checked_name,
     log_text,
+    too_many_hands,
 )
 from tutor.gamelog.yakulist import by_number
 from tutor.messages.catalogues import N_
@@ -204,18 +211,52 @@ def read_mjlog(data: bytes | str, file: str = "-") -> GameLog:
     xml = data if isinstance(data, str) else log_text(unpack(data))
     if "<!DOCTYPE" in xml or "<!ENTITY" in xml:
         raise LogError(N_("the XML declares a DOCTYPE or entities, which an mjlog never does"))
+    budget = ReadBudget()
+    return _Reader(file, budget).read(_children(xml, budget))
+
+
+def _children(xml: str, budget: ReadBudget) -> Iterator[ElementTree.Element]:
+    """The root's children one at a time, each dropped once read: memory stays that of one element.
+
+    Refuses, as soon as it is seen, XML nested deeper than :data:`MAX_XML_DEPTH` or with more than
+    :data:`MAX_XML_ELEMENTS` elements (a small file of either once took hundreds of MB as a tree).
+    """
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(("start", "end"))
+    root: ElementTree.Element | None = None
+    depth = count = 0
     try:
-        root = ElementTree.fromstring(xml)
+        for at in range(0, len(xml) or 1, 64 * 1024):
+            parser.feed(xml[at : at + 64 * 1024])
+            for item in parser.read_events():
+                event, element = cast(tuple[str, ElementTree.Element], item)  # "start" and "end" carry an element
+                if event == "end":
+                    depth -= 1
+                    if depth == 1 and root is not None:
+                        yield element
+                        root.remove(element)
+                    continue
+                depth += 1
+                count += 1
+                if depth > MAX_XML_DEPTH:
+                    raise LogError(N_("the XML nests more than {most} levels deep; an mjlog has 2"), most=MAX_XML_DEPTH)
+                if count > MAX_XML_ELEMENTS:
+                    raise LogError(
+                        N_("the XML has more than {most} elements; no real game has that many"), most=MAX_XML_ELEMENTS
+                    )
+                if root is None:
+                    root = element
+                    if root.tag != "mjloggm":
+                        raise LogError(N_("the XML's root is <{tag}>, not an mjlog's <mjloggm>"), tag=root.tag)
+            budget.check()
+        parser.close()
     except ElementTree.ParseError as problem:
         raise LogError(N_("the mjlog's XML is broken or truncated ({problem})"), problem=str(problem)) from None
-    if root.tag != "mjloggm":
-        raise LogError(N_("the XML's root is <{tag}>, not an mjlog's <mjloggm>"), tag=root.tag)
-    return _Reader(file).read(root)
 
 
 class _Reader:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, budget: ReadBudget) -> None:
         self.file = file
+        self.budget = budget
         self.aka = True
         self.rules: dict[str, Any] = {}
         self.players: list[str | None] = [None] * 4
@@ -226,9 +267,9 @@ class _Reader:
         self.draws = 0
         self.finished = True
 
-    def read(self, root: ElementTree.Element) -> GameLog:
+    def read(self, elements: Iterable[ElementTree.Element]) -> GameLog:
         seen_go = False
-        for element in root:
+        for element in elements:
             tag = element.tag
             if tag == "GO":
                 seen_go = True
@@ -242,7 +283,7 @@ class _Reader:
                 for seat in range(4):
                     name = element.get(f"n{seat}")
                     if name:
-                        self.players[seat] = unquote(name)
+                        self.players[seat] = checked_name(unquote(name))
             elif tag == "INIT":
                 self._start(element)
             elif self.replay is not None:
@@ -283,6 +324,9 @@ class _Reader:
         if any(n < 0 for n in seed):
             raise LogError(N_("the INIT seed {seed!r} has a negative number"), seed=element.get("seed"))
         self.hands += 1
+        if self.hands > MAX_HANDS:
+            raise too_many_hands()
+        self.budget.check()
         self.finished = False
         self.riichi_next = set()
         self.replay = HandReplay(

@@ -54,7 +54,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.tiles import Tile
-from tutor.gamelog.model import SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from tutor.gamelog.model import (
+    MAX_HANDS,
+    MAX_RESULT_CHARS,
+    MAX_YAKU_ITEMS,
+    SUPPORTED_SAID,
+    GameLog,
+    HandReplay,
+    LogError,
+    ReadBudget,
+    Recorded,
+    Win,
+    checked_name,
+    too_many_hands,
+    too_many_yaku,
+)
 from tutor.gamelog.yakulist import by_name
 from tutor.messages.catalogues import N_
 
@@ -113,11 +127,15 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
     if len(names) != 4:
         raise LogError(N_('"name" lists {count} players; a four-player log lists 4'), count=len(names))
-    players: list[str | None] = [n or None for n in names]
+    players: list[str | None] = [checked_name(n) or None for n in names]
     wins: list[Win] = []
     draws = 0
+    if len(document["log"]) > MAX_HANDS:
+        raise too_many_hands()
     budget = [FILE_STEPS + HAND_STEPS * len(document["log"])]
+    clock = ReadBudget()
     for number, kyoku in enumerate(document["log"], start=1):
+        clock.check()
         found, drawn = _hand(kyoku, number, file, players, rules, budget)
         wins += found
         draws += drawn
@@ -499,6 +517,10 @@ def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
     if not (0 <= who <= 3 and 0 <= from_who <= 3):
         raise replay.fail(N_("win by seat {seat} from seat {source}: seats are 0-3"), seat=who, source=from_who)
     text = detail[3]
+    if len(detail) > 4 + MAX_YAKU_ITEMS:
+        raise too_many_yaku()
+    if isinstance(text, str) and len(text) > MAX_RESULT_CHARS:  # before the regular expression, which it would slow
+        raise replay.fail(N_("the win's record is far longer than any real one (ura indicators, yaku or result)"))
     if not isinstance(text, str) or not (points := _POINTS.search(text)):
         raise replay.fail(N_("the points text {text!r} is not like '30符1飜1000点'"), text=text)
     first, second, everyone = int(points[1]), points[2], points[3]
