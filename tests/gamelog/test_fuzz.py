@@ -112,16 +112,16 @@ def mutated_json(rng: random.Random) -> str:
 
 def test_mutated_mjlogs_are_read_or_refused_never_raise() -> None:
     started = time.perf_counter()
-    outcomes = fuzz(3000, 27, mutated_xml)
+    outcomes = fuzz(2000, 27, mutated_xml)
     # Both outcomes happen: the mutations neither all break the file nor all miss.
-    assert outcomes["refused"] > 1500 and outcomes["read"] > 300, outcomes
+    assert outcomes["refused"] > 1000 and outcomes["read"] > 200, outcomes
     assert time.perf_counter() - started < 20
 
 
 def test_mutated_tenhou6_logs_are_read_or_refused_never_raise() -> None:
     started = time.perf_counter()
-    outcomes = fuzz(3000, 27, mutated_json)
-    assert outcomes["refused"] > 1500 and outcomes["read"] > 100, outcomes
+    outcomes = fuzz(2000, 27, mutated_json)
+    assert outcomes["refused"] > 1000 and outcomes["read"] > 60, outcomes
     assert time.perf_counter() - started < 20
 
 
