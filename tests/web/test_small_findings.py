@@ -15,7 +15,7 @@ from tests.conftest import csrf
 from tests.web.test_classroom import send, user
 from tests.web.test_openapi import check
 from tests.web.test_security import log_in, register
-from tutor.accounts import LOGIN_LIMIT_ACCOUNT
+from tutor.accounts import LOGIN_LIMIT_PAIR
 from tutor.classroom.roster import JOIN_LIMIT_ACCOUNT
 from tutor.practice.sessions import REPORTS_PER_DAY, REPORTS_PER_QUESTION
 
@@ -74,7 +74,7 @@ def test_the_guest_limit_says_too_many_requests_and_when(app: Flask) -> None:
 def test_a_throttled_password_change_says_when(app: Flask) -> None:
     client = app.test_client()
     register(client, "changer")
-    for _ in range(LOGIN_LIMIT_ACCOUNT + 1):
+    for _ in range(LOGIN_LIMIT_PAIR + 1):
         refused = client.post(
             "/auth/password", data={"csrf_token": csrf(client), "current": "wrong guess", "password": "x" * 12}
         )
@@ -91,7 +91,7 @@ def test_too_many_wrong_join_codes_say_when(app: Flask) -> None:
 def test_a_throttled_log_in_says_when(app: Flask) -> None:
     client = app.test_client()
     register(app.test_client(), "owner")
-    for _ in range(LOGIN_LIMIT_ACCOUNT + 1):
+    for _ in range(LOGIN_LIMIT_PAIR + 1):
         refused = log_in(client, "owner", "not the password")
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
 

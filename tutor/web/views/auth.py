@@ -86,7 +86,7 @@ def login() -> ResponseReturnValue:
             )
         except TooManyLogins as refusal:
             problem, status = say(refusal), 429
-            headers["Retry-After"] = str(60 * refusal.minutes)
+            headers["Retry-After"] = str(refusal.seconds)
         except AccountError as refusal:
             problem, status = say(refusal), 400
         else:
@@ -114,7 +114,7 @@ def password() -> ResponseReturnValue:
             )
         except TooManyLogins as refusal:
             problem, status = say(refusal), 429
-            headers["Retry-After"] = str(60 * refusal.minutes)
+            headers["Retry-After"] = str(refusal.seconds)
         except AccountError as refusal:
             problem, status = say(refusal), 400
         else:
