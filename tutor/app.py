@@ -223,6 +223,15 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+"""What every response says the browser may not do; the server's own error pages carry them too (serving.py)."""
+
+
 def _security_headers(app: Flask) -> None:
     """Headers on every response that tell the browser what this site never does; cookies marked
     Secure when TUTOR_SECURE_COOKIES=1 (behind HTTPS)."""
@@ -233,9 +242,7 @@ def _security_headers(app: Flask) -> None:
     def add_headers(response: Response) -> Response:
         headers = response.headers
         headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        headers["X-Content-Type-Options"] = "nosniff"
-        headers["X-Frame-Options"] = "DENY"
-        headers["Referrer-Policy"] = "same-origin"
+        headers.update({name: value for name, value in SECURITY_HEADERS.items() if name != "Content-Security-Policy"})
         if g.get("user") is not None:
             headers["Cache-Control"] = "no-store"  # someone's own page: never kept by a shared cache or the browser
         if response.status_code == 429:
