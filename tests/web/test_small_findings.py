@@ -158,4 +158,3 @@ def test_real_refusals_are_documented(app: Flask, client: FlaskClient) -> None:
     refused = other.post("/api/games", json={"log": "x"}, headers={"X-CSRF-Token": csrf(other)})
     check(spec, "/api/games", "post", refused)
     assert refused.status_code == 429
-
