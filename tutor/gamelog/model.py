@@ -331,6 +331,8 @@ class HandReplay:
         self.pao: dict[int, int] = {}
         """Winner-to-be -> the seat whose discard completed their third dragon or fourth wind set."""
         self.calls = 0
+        self.kan_standing = False
+        """An added kan was just declared: it interrupts (ippatsu, first turns) once it stands, see :meth:`kakan`."""
 
     @property
     def where(self) -> str:
@@ -349,6 +351,7 @@ class HandReplay:
 
     def draw(self, seat: int, tile: Tile) -> None:
         self._settle_riichi()
+        self._settle_kan()
         player = self.seats[seat]
         rinshan = self.rinshan_due == seat
         self.rinshan_due = None
@@ -360,6 +363,7 @@ class HandReplay:
         self.last = ("rinshan" if rinshan else "draw", seat, tile)
 
     def discard(self, seat: int, tile: Tile, riichi: bool = False) -> None:
+        self._settle_kan()
         player = self.seats[seat]
         self._take(seat, [tile], "discard")
         if player.riichi:
@@ -375,6 +379,7 @@ class HandReplay:
     def call(self, seat: int, kind: str, tiles: Sequence[Tile], called: Tile, from_seat: int) -> None:
         """A chi, pon or called kan (minkan) of ``from_seat``'s latest discard."""
         self._settle_riichi()
+        self._settle_kan()
         self._count_call()
         if self.last[0] != "discard" or self.last[1] != from_seat or self.last[2] != called:
             raise self.fail(
@@ -396,6 +401,7 @@ class HandReplay:
 
     def ankan(self, seat: int, tiles: Sequence[Tile]) -> None:
         self._settle_riichi()
+        self._settle_kan()
         self._count_call()
         self._take(seat, tiles, "closed kan")
         self.seats[seat].melds.append(LoggedMeld("ankan", tuple(sorted(tiles)), None, None))
@@ -405,6 +411,7 @@ class HandReplay:
 
     def kakan(self, seat: int, tile: Tile) -> None:
         self._settle_riichi()
+        self._settle_kan()
         self._count_call()
         melds = self.seats[seat].melds
         position = next((i for i, m in enumerate(melds) if m.kind == "pon" and m.tiles[0].index == tile.index), None)
@@ -413,11 +420,14 @@ class HandReplay:
         meld = melds[position]
         self._take(seat, [tile], "added kan")
         melds[position] = LoggedMeld("kakan", tuple(sorted((*meld.tiles, tile))), tile, meld.from_seat)
-        self._interrupt()
+        # Not an interruption yet: a kan robbed by chankan never took place, so it breaks no one's ippatsu
+        # (RULES.md 3.1). It counts from the next event, the replacement draw, which shows it stood.
+        self.kan_standing = True
         self.rinshan_due = seat
         self.last = ("kakan", seat, tile)
 
     def new_dora(self, tile: Tile) -> None:
+        self._settle_kan()
         if len(self.dora) >= 5:
             raise self.fail(N_("more than 5 dora indicators"))
         self.dora.append(tile)
@@ -573,6 +583,12 @@ class HandReplay:
         self.calls += 1
         if self.calls > MAX_CALLS_PER_HAND:
             raise self.fail(N_("more than {most} calls and kans in one hand"), most=MAX_CALLS_PER_HAND)
+
+    def _settle_kan(self) -> None:
+        """The added kan declared just before was not robbed: now it interrupts like any call."""
+        if self.kan_standing:
+            self.kan_standing = False
+            self._interrupt()
 
     def _interrupt(self) -> None:
         self.calls_made = True
