@@ -90,9 +90,9 @@ def test_the_calculator_result_is_in_view_after_scoring(sized: tuple[Page, int],
     # The hand from the palette; a click on a hand tile makes it the winning tile.
     for code in ["2m", "3m", "4m", "5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "8s", "5p", "5p"]:
         page.locator(f"#palette button[data-tile='{code}']").click()
-    page.locator("#hand-preview img[alt='6s']").click()
+    page.locator("#hand-preview img[data-code='6s']").click()
     expect(page.locator("#win")).to_have_value("6s")
-    expect(page.locator("#hand-preview .win-group img")).to_have_attribute("alt", "6s, winning tile")
+    expect(page.locator("#hand-preview .win-group img")).to_have_attribute("alt", "6 of bamboo, winning tile")
     # A dora indicator from the palette too.
     page.locator("input[name=target][value=dora]").check()
     page.locator("#palette button[data-tile='4p']").click()

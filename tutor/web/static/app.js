@@ -76,6 +76,7 @@ if (palette) {
     const img = document.createElement("img");
     img.src = "/tiles/" + code + (sideways ? "-sideways" : "") + ".svg";
     img.alt = sideways ? said("called", code) : isWin ? said("winning", code) : named(code);
+    img.dataset.code = code;  // not data-tile: the palette takes a click on [data-tile] as "add this tile"
     img.className = "tile" + (sideways ? " sideways" : "") + (isWin ? " win" : "");
     return img;
   };

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
 from tutor.course.lessons import LessonBook, Page
+from tutor.db import skip_if_busy
 from tutor.quiz import Grade
 from tutor.web.db import get_db
 from tutor.web.i18n import current_language, gettext, say
@@ -72,7 +73,8 @@ def lesson(slug: str) -> str:
     page = _lesson(slug)
     user = current_user()
     if user is not None:  # a visitor not yet known is not made a guest just for reading
-        lesson_progress.mark_read(get_db(), user.id, page.check_path)
+        with skip_if_busy():  # a reader never waits on writers: a read not noted now is noted next time
+            lesson_progress.mark_read(get_db(), user.id, page.check_path)
     return _show(page)
 
 
