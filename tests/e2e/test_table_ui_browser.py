@@ -319,7 +319,7 @@ def test_what_the_script_writes_is_in_the_pages_language(browser: Browser, serve
         for code in ["2m", "3m"]:
             page.locator(f"#palette button[data-tile='{code}']").click()
         titles = [page.locator("#hand-preview button").nth(n).get_attribute("title") for n in range(2)]
-        assert titles == ["把2m定为和牌", "取出3m"], titles  # the tile codes, in Chinese sentences
+        assert titles == ["把2万定为和牌", "取出3万"], titles  # the tiles named, in Chinese sentences
         page.goto(server + "/lessons/fu?lang=zh")
         first = page.locator("#question-1")
         first.locator("input[name=answer]").fill("30")
