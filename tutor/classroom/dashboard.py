@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from tutor.classroom.answers import part_answer, part_expected, read_exercise
 from tutor.classroom.assignments import Assignment
 from tutor.classroom.attempts import Attempt, StudentWork, best
 from tutor.classroom.roster import Classroom, Member, roster
@@ -31,27 +32,32 @@ class QuestionStats:
     median_ms: float | None
     exercise: Exercise | None
     """The question itself when everyone had the same hands; None for per-student variants."""
+    said_by: tuple[Exercise | None, ...] = ()
+    """For per-student variants, the question (one student's) each of :attr:`wrong_answers` is said by:
+    the first that was given that answer."""
 
     @property
     def percent(self) -> float | None:
         return 100 * self.right / self.answered if self.answered else None
 
     @property
-    def wrong_answers_said(self) -> list[tuple[str, Said | None, str, int]]:
-        """:attr:`wrong_answers` with each answer as its part's kind says it (yaku named, tiles drawn,
-        units; None for per-student variants, whose answers belong to different hands: shown as given)."""
+    def wrong_answers_said(self) -> list[tuple[Said, int]]:
+        """:attr:`wrong_answers` in words, each as its part's kind says it with the part's name (``Fu: 40
+        fu``: yaku named, tiles drawn, units), with how many students gave it."""
+        said_by = self.said_by or (self.exercise,) * len(self.wrong_answers)
+        lines = []
+        for (kind, text, n), exercise in zip(self.wrong_answers, said_by, strict=True):
+            part = exercise.part(kind) if exercise is not None and kind in exercise.kinds else None
+            lines.append((part_answer(exercise, kind, answer_value(part, text) if part else text), n))
+        return lines
+
+    @property
+    def expected_said(self) -> list[Said]:
+        """The right answer, part by part in words (``Fu: 30 fu``), when everyone had the same hands."""
         exercise = self.exercise
-        return [
-            (
-                kind,
-                exercise.part(kind).say_answer(answer_value(exercise.part(kind), text))
-                if exercise is not None and kind in exercise.kinds
-                else None,
-                text,
-                n,
-            )
-            for kind, text, n in self.wrong_answers
-        ]
+        if exercise is None:
+            return []
+        return [part_expected(part) for part in exercise.parts]
 
 
 @dataclass(frozen=True)
@@ -99,8 +105,24 @@ def results(
     # Wrong first answers with the same wrong parts at a position, counted in the order of their first
     # session (the rows come by session); a row without its wrong parts kept (``answers.wrong`` NULL) is a
     # group of its own, read from its payload.
-    groups = Counter((row[0], row[5] if row[4] is None else row[4]) for row in rows if not row[2] and row[4] != "[]")
-    wrong = _wrong_answers(db, groups)
+    groups: Counter[tuple[int, str | int]] = Counter()
+    firsts: dict[tuple[int, str | int], int] = {}  # the first answer of each group (its question says it)
+    for row in rows:
+        if not row[2] and row[4] != "[]":
+            key = (row[0], row[5] if row[4] is None else row[4])
+            groups[key] += 1
+            firsts.setdefault(key, row[5])
+    wrong, givers = _wrong_answers(db, groups, firsts)
+    listed = {
+        position: [(kind, text, n) for (kind, text), n in tally.most_common(5)] for position, tally in wrong.items()
+    }
+    # Per-student hands: each wrong answer is said by the hand of the first student who gave it (a payment
+    # is "2000 all" or a ron of 2000 by the hand), read for the few answers listed only.
+    said_by = (
+        _said_by(db, {position: [givers[(position, k, t)] for k, t, _ in found] for position, found in listed.items()})
+        if assignment.variant and not export
+        else {}
+    )
     questions = []
     for position in range(1, assignment.size + 1):
         here = times.get(position, [])
@@ -109,9 +131,10 @@ def results(
                 position,
                 answered[position],
                 right[position],
-                [(kind, text, n) for (kind, text), n in wrong.get(position, Counter()).most_common(5)],
+                listed.get(position, []),
                 statistics.median(here) if here else None,
                 None if assignment.variant or export else assignment.shared_exercise(position),
+                said_by.get(position, ()),
             )
         )
     mistakes = [] if export else _mistakes(db, sessions).most_common(10)
@@ -216,8 +239,26 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int,
     ).fetchall()
 
 
-def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict[int, Counter[tuple[str, str]]]:
-    """Per position, how many wrong first answers gave each (part kind, answer as given).
+def _said_by(db: Database, answer_ids: dict[int, list[int]]) -> dict[int, tuple[Exercise | None, ...]]:
+    """Per position, the questions the given answers (by id) answered, read from their payloads."""
+    wanted = sorted({answer_id for ids in answer_ids.values() for answer_id in ids})
+    if not wanted:
+        return {}
+    payloads = dict(
+        db.execute(
+            f"SELECT a.id, q.payload FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id IN ({_in(wanted)})",
+            wanted,
+        ).fetchall()
+    )
+    read = {payload: read_exercise(payload) for payload in set(payloads.values())}
+    return {position: tuple(read[payloads[i]] for i in ids) for position, ids in answer_ids.items()}
+
+
+def _wrong_answers(
+    db: Database, groups: Counter[tuple[int, str | int]], firsts: dict[tuple[int, str | int], int]
+) -> tuple[dict[int, Counter[tuple[str, str]]], dict[tuple[int, str, str], int]]:
+    """Per position, how many wrong first answers gave each (part kind, answer as given); and the first
+    answer (by id, from ``firsts``, each group's first) that gave each, by (position, kind, text).
 
     Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.practice.wrong_answers`); a row
     without one (written by another writer) is read from its payload. The counters are filled in the order
@@ -233,12 +274,14 @@ def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict
             ).fetchall()
         }
     tallies: dict[int, Counter[tuple[str, str]]] = {}
+    givers: dict[tuple[int, str, str], int] = {}
     for (position, key), n in groups.items():
         pairs = payloads[key] if isinstance(key, int) else [(kind, text) for kind, text in json.loads(key)]
         tally = tallies.setdefault(position, Counter())
-        for pair in pairs:
-            tally[pair] += n
-    return tallies
+        for kind, text in pairs:
+            tally[(kind, text)] += n
+            givers.setdefault((position, kind, text), firsts[(position, key)])
+    return tallies, givers
 
 
 def _mistakes(db: Database, session_ids: list[int]) -> Counter[str]:

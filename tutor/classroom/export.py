@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from tutor.classroom.answers import part_answer, part_expected, read_exercise
 from tutor.classroom.assignments import Assignment, assignments, target_label
 from tutor.classroom.dashboard import results
 from tutor.classroom.roster import Classroom, Member, roster
@@ -20,7 +21,6 @@ from tutor.messages.catalogues import DEFAULT, N_, joined, translate
 from tutor.practice.wrong_answers import answer_text
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.mistakes import MISTAKES
-from tutor.quiz.questions import as_typed
 
 CHUNK = 64 * 1024
 """About how many characters an export sends at a time."""
@@ -200,19 +200,8 @@ def csv_cell(value: Any) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-PART_ANSWER = N_("{part}: {answer}")
-"""One part of an answer in a line: ``Fu: 30 fu`` (``符：30 符``)."""
 PARTS = N_("{earlier}; {next}")
 """How the parts of an answer (and the mistakes of a row) follow each other in a cell."""
-
-
-def read_exercise(payload: str | None) -> Exercise | None:
-    """The exercise a question's stored payload asks, or None when it cannot be read (a row written by an
-    older version or another writer): its answers are then written as they were given."""
-    try:
-        return Exercise.from_json(json.loads(payload or ""))
-    except ValueError:  # QuestionError and JSON's errors alike
-        return None
 
 
 def exercise_words(exercise: Exercise, answers: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
@@ -227,18 +216,10 @@ def exercise_words(exercise: Exercise, answers: Mapping[str, Any] | None, lang: 
     >>> exercise_words(ex, None, "zh")
     '和牌张：1万、4万；役种：立直、平和'
     """
-    lines = []
-    for part in exercise.parts:
-        if answers is not None and part.kind not in answers:
-            continue  # a part without an answer (a row of an older version)
-        if answers is None:
-            said = part.say_expected()
-        else:
-            try:
-                said = part.say_answer(answers[part.kind])
-            except (TypeError, ValueError, AttributeError):  # a value no form sends (a JSON client's)
-                said = as_typed(answers[part.kind])
-        lines.append(translate(PART_ANSWER, lang).format(part=translate(part.name, lang), answer=said.text(lang)))
+    if answers is None:
+        lines = [part_expected(part).text(lang) for part in exercise.parts]
+    else:  # a part without an answer (a row of an older version) is left out
+        lines = [part_answer(exercise, k, answers[k]).text(lang) for k in exercise.kinds if k in answers]
     return joined(lines, lang, PARTS)
 
 

@@ -16,7 +16,7 @@ full size, taking exactly the room of an upright tile turned, as Tenhou and
 Mahjong Soul draw it.
 
 >>> print(tiles_html("4'56p", size="small"))  # doctest: +NORMALIZE_WHITESPACE
-<span class="tiles tiles-small" role="group" aria-label="4p 5p 6p"><span class="tile-group meld"><img class="tile sideways"
+<span class="tiles tiles-small" role="group"><span class="tile-group meld"><img class="tile sideways"
 src="/tiles/4p-sideways.svg" alt="4 of circles, called"><img class="tile" src="/tiles/5p.svg" alt="5 of circles"><img
 class="tile" src="/tiles/6p.svg" alt="6 of circles"></span></span>
 """
@@ -156,7 +156,6 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     groups = parse_drawing(text)
-    label = " ".join(t.code if t.code != "back" else "face-down" for g in groups for t in g)
     win_group = _set_apart(groups, win) if win else None
     parts = []
     for number, group in enumerate(groups):
@@ -176,7 +175,9 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
             images.append(f'<img class="{" ".join(classes)}" src="{url.format(code=tile.code)}" alt="{escape(name)}">')
         kind = " win-group" if number == win_group else " meld" if _is_meld(group) else ""
         parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
-    return f'<span class="tiles tiles-{size}" role="group" aria-label="{escape(label)}">{"".join(parts)}</span>'
+    # The group has no label of its own: one in tile codes ("4p 5p 6p") would be read instead of the tiles'
+    # names, and the names are read from the tiles' text alternatives, in the page's language.
+    return f'<span class="tiles tiles-{size}" role="group">{"".join(parts)}</span>'
 
 
 HONOUR_NAMES = (
