@@ -47,13 +47,16 @@ def problems(text: str, lang: str) -> list[str]:
     return found
 
 
-def class_with(app: Flask, variant: bool) -> tuple[Room, FlaskClient]:
+def class_with(
+    app: Flask, variant: bool, names: tuple[str, str, str] = ("sensei", "ann", "ben")
+) -> tuple[Room, FlaskClient]:
     """A class (named in Chinese, so its names read in either language) whose two students took an
-    assignment of every kind of question: one right throughout, one half wrong."""
-    teacher = user(app, "sensei")
+    assignment of every kind of question: one right throughout, one half wrong (the teacher's and the
+    students' usernames: ``names``). Returns the class and the half-wrong student's client."""
+    teacher = user(app, names[0])
     fields = {"title": "第三周", "topic": TOPICS, "size": "7", "seed": "7", "part": ["yaku", "han", "fu", "points"]}
     room = open_class(app, teacher, name="周四班", **fields, **({"variant": "1"} if variant else {}))
-    ann, ben = user(app, "ann"), user(app, "ben")
+    ann, ben = user(app, names[1]), user(app, names[2])
     join(ann, room, "安")
     join(ben, room, "本")
     take(app, ann, room, [True] * 7)
