@@ -7,7 +7,7 @@ import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from sqlite_utils import Database
@@ -265,18 +265,19 @@ def results_csv(
         return buffer.getvalue()[:-3]  # less the empty field and the line's end, ",\r\n"
 
     # The questions of an assignment shared by the class hold the same payload: each is read once. Those of
-    # per-student hands differ, and are read as their rows come (about 0.2 ms a row).
-    exercises = _Cells(read_exercise, most=256)
+    # per-student hands differ, and are read (their hand solved) as their rows come, about 0.25 ms a row; the
+    # latest are kept, so that a row's answer and right answer share one reading.
+    exercise_of = lru_cache(maxsize=256)(read_exercise)
 
     def given_cell(key: tuple[str | None, str]) -> str:
         payload, raw = key
-        exercise, given = exercises[payload], json.loads(raw)
+        exercise, given = exercise_of(payload), json.loads(raw)
         if exercise is None or not isinstance(given, Mapping):
             return field(given)
         return field(exercise_words(exercise, given, lang))
 
     def expected_cell(payload: str | None) -> str:
-        exercise = exercises[payload]
+        exercise = exercise_of(payload)
         return field(exercise_words(exercise, None, lang) if exercise is not None else "")
 
     plain = _PLAIN
