@@ -8,6 +8,7 @@ test-artifacts/ (test-artifacts/words-*.png)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -26,54 +27,73 @@ HEARD = """() => [...document.querySelectorAll('[aria-label], [alt], [title]')]
 """The accessible names a screen reader can meet on the page (and the titles a mouse shows)."""
 
 
-@pytest.fixture(scope="module")
-def class_pages(server: str, served_folder: object) -> tuple[str, dict[str, str]]:
-    """The served database gets a class whose two students answered every kind of question (one half
-    wrong), written through the app's own routes; the teacher's username and the pages to read."""
-    suffix = random.randrange(10**5, 10**6)  # digits in each name: a name is no English word
-    names = (f"sensei{suffix}", f"ann{suffix}", f"ben{suffix}")
-    app: Flask = create_app({"TESTING": True, "DATABASE": str(served_folder / "tutor.sqlite"), "SECRET_KEY": "x"})  # type: ignore[operator]
-    room, _ = class_with(app, variant=False, names=names)
+def _half_wrong_session(app: Flask, username: str) -> int:
     db = connect(app.config["DATABASE"])
     try:
-        (half_wrong,) = db.execute(
-            "SELECT s.id FROM practice_sessions s JOIN users u ON u.id = s.user_id WHERE u.username = ?", [names[2]]
+        (session,) = db.execute(
+            "SELECT s.id FROM practice_sessions s JOIN users u ON u.id = s.user_id WHERE u.username = ?", [username]
         ).fetchone()
     finally:
         db.conn.close()
-    base = f"/classes/{room.class_id}"
-    task = f"{base}/assignments/{room.assignment_id}"
-    return names[0], {
-        "class": base,
-        "dashboard": task,
-        "attempt": f"{base}/attempts/{half_wrong}",
-        "worksheet": f"{task}/worksheet",
-        "present": f"{task}/present/2?step=99",
-    }
+    return int(session)
+
+
+@pytest.fixture(scope="module")
+def readers(server: str, served_folder: Path) -> list[tuple[str, dict[str, str]]]:
+    """The served database gets two classes whose two students answered every kind of question (one half
+    wrong), one with the same hands for all and one with each student's own, written through the app's own
+    routes. Who reads what: each class's teacher, and the half-wrong student of the first."""
+    app = create_app({"TESTING": True, "DATABASE": str(served_folder / "tutor.sqlite"), "SECRET_KEY": "x"})
+    found = []
+    for variant in (False, True):
+        suffix = random.randrange(10**5, 10**6)  # digits in each name: a name is no English word
+        names = (f"sensei{suffix}", f"ann{suffix}", f"ben{suffix}")
+        room, _ = class_with(app, variant=variant, names=names)
+        base = f"/classes/{room.class_id}"
+        task = f"{base}/assignments/{room.assignment_id}"
+        attempt = f"{base}/attempts/{_half_wrong_session(app, names[2])}"
+        kind = "variant" if variant else "shared"
+        if variant:
+            found.append((names[0], {f"dashboard-{kind}": task, f"attempt-{kind}": attempt}))
+            continue
+        found.append(
+            (
+                names[0],
+                {
+                    "class": base,
+                    f"dashboard-{kind}": task,
+                    f"attempt-{kind}": attempt,
+                    "worksheet": f"{task}/worksheet",
+                    "present": f"{task}/present/2?step=99",
+                },
+            )
+        )
+        found.append((names[2], {"student-class": base, "student-assignment": task}))
+    return found
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_teacher_reads_the_class_in_words(
-    browser: Browser, server: str, class_pages: tuple[str, dict[str, str]], lang: str, width: int, height: int
+def test_the_teacher_and_student_read_the_class_in_words(
+    browser: Browser, server: str, readers: list[tuple[str, dict[str, str]]], lang: str, width: int, height: int
 ) -> None:
-    teacher, pages = class_pages
-    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
-        page.goto(server + "/auth/login")
-        page.fill("input[name=username]", teacher)
-        page.fill("input[name=password]", "correct horse")
-        page.locator("form button[type=submit]").first.click()
-        page.wait_for_url(lambda url: "/auth/login" not in url)
-        for name, path in pages.items():
-            page.goto(server + path + ("&" if "?" in path else "?") + f"lang={lang}")
-            assert page.get_attribute("html", "lang") == ("zh-Hans" if lang == "zh" else "en")
-            said = page.inner_text("body") + " " + page.evaluate(HEARD)
-            found = [word for word in problems(said, lang) if word != teacher]
-            assert not found, (name, found)
-            assert serious_violations(page) == [], name
-            shot(page, f"words-{name}-{lang}-{width}")
-    finally:
-        context.close()
+    for username, pages in readers:
+        context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        try:
+            page.goto(server + "/auth/login")
+            page.fill("input[name=username]", username)
+            page.fill("input[name=password]", "correct horse")
+            page.locator("form button[type=submit]").first.click()
+            page.wait_for_url(lambda url: "/auth/login" not in url)
+            for name, path in pages.items():
+                page.goto(server + path + ("&" if "?" in path else "?") + f"lang={lang}")
+                assert page.get_attribute("html", "lang") == ("zh-Hans" if lang == "zh" else "en")
+                said = page.inner_text("body") + " " + page.evaluate(HEARD)
+                found = [word for word in problems(said, lang) if word != username]
+                assert not found, (name, found)
+                assert serious_violations(page) == [], name
+                shot(page, f"words-{name}-{lang}-{width}")
+        finally:
+            context.close()

@@ -114,6 +114,24 @@ def test_the_teachers_pages_say_tiles_and_names(app: Flask, lang: str, variant: 
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_student_who_answered_half_wrong_reads_their_class_in_words(app: Flask, lang: str) -> None:
+    room, ben = class_with(app, variant=True)
+    base = f"/classes/{room.class_id}"
+    ben.get(base)  # the flash of joining, said when joining
+    for path in (
+        base,
+        f"{base}/assignments/{room.assignment_id}",
+        f"{base}/assignments/{room.assignment_id}/worksheet",
+    ):
+        response = ben.get(path, query_string={"lang": lang})
+        assert response.status_code == 200, path
+        text = read(response.get_data(as_text=True))
+        assert not problems(text, lang), (path, problems(text, lang))
+        if lang == "zh":
+            assert not HALF_WIDTH.findall(text), (path, HALF_WIDTH.findall(text))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_csv_the_dashboard_links_reads_in_words(app: Flask, lang: str) -> None:
     room, _ = class_with(app, variant=False)
     response = room.teacher.get(f"/classes/{room.class_id}/assignments/{room.assignment_id}/results.csv?lang={lang}")
