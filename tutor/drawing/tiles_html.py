@@ -16,7 +16,7 @@ full size, taking exactly the room of an upright tile turned, as Tenhou and
 Mahjong Soul draw it.
 
 >>> print(tiles_html("4'56p", size="small"))  # doctest: +NORMALIZE_WHITESPACE
-<span class="tiles tiles-small" role="group" aria-label="4 of circles, called, 5 of circles, 6 of circles"><span class="tile-group meld"><img class="tile sideways"
+<span class="tiles tiles-small"><span class="tile-group meld"><img class="tile sideways"
 src="/tiles/4p-sideways.svg" alt="4 of circles, called"><img class="tile" src="/tiles/5p.svg" alt="5 of circles"><img
 class="tile" src="/tiles/6p.svg" alt="6 of circles"></span></span>
 """
@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from tutor.engine.hand import Hand, Meld, MeldKind
 from tutor.engine.tiles import Tile, TileNotationError, format_tiles
-from tutor.messages.catalogues import DEFAULT, N_, joined, translate
+from tutor.messages.catalogues import DEFAULT, N_, translate
 
 SIZES = ("small", "medium", "large")
 TILE_URL = "/tiles/{code}.svg"
@@ -158,7 +158,6 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
     groups = parse_drawing(text)
     win_group = _set_apart(groups, win) if win else None
     parts = []
-    names = []
     for number, group in enumerate(groups):
         images = []
         for tile in group:
@@ -172,15 +171,14 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
                 name = translate(CALLED, lang).format(tile=name)
             if number == win_group:
                 name = translate(WINNING, lang).format(tile=name)
-            names.append(name)
             url = SIDEWAYS_URL if tile.sideways else TILE_URL
             images.append(f'<img class="{" ".join(classes)}" src="{url.format(code=tile.code)}" alt="{escape(name)}">')
         kind = " win-group" if number == win_group else " meld" if _is_meld(group) else ""
         parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
-    # The group is named by its tiles' names in the page's language (never their codes, "4p 5p 6p"): a
-    # screen reader announces the group by it, and a tile choice (a label holding only tiles) is named by it.
-    label = joined(names, lang)
-    return f'<span class="tiles tiles-{size}" role="group" aria-label="{escape(label)}">{"".join(parts)}</span>'
+    # No group role or label of its own: a label in tile codes ("4p 5p 6p") was read instead of the tiles'
+    # names, and one in names repeats them (and weighs on long lessons). Each tile's text alternative names it
+    # in the page's language, for a screen reader and for a tile choice (a label holding only tiles).
+    return f'<span class="tiles tiles-{size}">{"".join(parts)}</span>'
 
 
 HONOUR_NAMES = (
@@ -205,7 +203,7 @@ def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFA
     big numbers separators, say): a projector shows a kan of 1111z as four tiles, never as 1,111z.
 
     >>> print(tiles_in_text("no triplet of 3z <here>"))  # doctest: +ELLIPSIS
-    no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
+    no triplet of <span class="tiles tiles-small">...alt="West wind">...</span> West &lt;here&gt;
     >>> tiles_in_text("a kan of 1111z").endswith("</span> East")
     True
     """
