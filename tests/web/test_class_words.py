@@ -108,6 +108,10 @@ def test_the_teachers_pages_say_tiles_and_names(app: Flask, lang: str, variant: 
     if not variant:  # the right answer beside them, said the same way
         expected = re.findall(r"<ul class=\"right-answers\" data-expected>(.*?)</ul>", dashboard, re.S)
         assert len(expected) == 7 and all("<li>" in e for e in expected)
+    else:  # each student had their own hand: the right answer of the hand each wrong answer was given to
+        beside = re.findall(r'×1 <span class="hint">(.*?)</span></li>', "".join(wrong))
+        assert len(beside) == sum(w.count("<li>") for w in wrong)
+        assert all(b.startswith("(right answer: " if lang == "en" else "（正确答案：") for b in beside)
     if lang == "zh":
         text = read(dashboard)
         assert "符：" in text and "役种：" in text and ": " not in re.sub(r"[A-Za-z0-9]: ", "", text)

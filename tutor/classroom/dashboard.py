@@ -14,10 +14,34 @@ from tutor.classroom.answers import part_answer, part_expected, read_exercise
 from tutor.classroom.assignments import Assignment
 from tutor.classroom.attempts import Attempt, StudentWork, best
 from tutor.classroom.roster import Classroom, Member, roster
-from tutor.messages.catalogues import DEFAULT, Said
+from tutor.messages.catalogues import DEFAULT, N_, Said, Sentence, said
 from tutor.practice.wrong_answers import answer_value, wrong_parts
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.skills import info
+
+GIVERS_READ = 3
+"""For per-student hands, how many of the hands a wrong answer was given to are read for their right answers."""
+LIST = N_("{earlier}, {next}")
+"""Items one after another, as :func:`~tutor.messages.catalogues.joined` lists them (``a、b`` in Chinese)."""
+RIGHT_ANSWERS = N_("(right answer: {right})")
+MORE = N_("{earlier} …")
+
+
+def rights(exercises: tuple[Exercise | None, ...], kind: str, given: int) -> Said | None:
+    """The right answers of a part in the hands a wrong answer was given to (those read: ``exercises``), each
+    once, in words (``(right answer: 30 fu, 40 fu)``); ``…`` after them when more hands gave it than were read.
+    None when none can be read."""
+    said_once: dict[str, Said] = {}
+    for exercise in exercises:
+        if exercise is not None and kind in exercise.kinds:
+            right = exercise.part(kind).say_expected()
+            said_once.setdefault(str(right), right)
+    if not said_once:
+        return None
+    listed: object = None
+    for right in said_once.values():  # a list said in the reader's language (、 in Chinese), tiles kept drawable
+        listed = right if listed is None else Sentence(LIST, earlier=listed, next=right)
+    return said(RIGHT_ANSWERS, right=Sentence(MORE, earlier=listed) if given > len(exercises) else listed)
 
 
 @dataclass(frozen=True)
@@ -32,23 +56,27 @@ class QuestionStats:
     median_ms: float | None
     exercise: Exercise | None
     """The question itself when everyone had the same hands; None for per-student variants."""
-    said_by: tuple[Exercise | None, ...] = ()
-    """For per-student variants, the question (one student's) each of :attr:`wrong_answers` is said by:
-    the first that was given that answer."""
+    said_by: tuple[tuple[Exercise | None, ...], ...] = ()
+    """For per-student variants, the questions (students' own) each of :attr:`wrong_answers` was given to, the
+    first few (:data:`GIVERS_READ`): the first says the answer, and their right answers stand beside it."""
 
     @property
     def percent(self) -> float | None:
         return 100 * self.right / self.answered if self.answered else None
 
     @property
-    def wrong_answers_said(self) -> list[tuple[Said, int]]:
+    def wrong_answers_said(self) -> list[tuple[Said, int, Said | None]]:
         """:attr:`wrong_answers` in words, each as its part's kind says it with the part's name (``Fu: 40
-        fu``: yaku named, tiles drawn, units), with how many students gave it."""
-        said_by = self.said_by or (self.exercise,) * len(self.wrong_answers)
+        fu``: yaku named, tiles drawn, units), with how many students gave it; for per-student variants,
+        also the right answers of the hands it was given to (``(right answer: 30 fu, 40 fu)``, the first
+        few), since no one right answer stands beside the question."""
+        said_by = self.said_by or ((self.exercise,),) * len(self.wrong_answers)
         lines = []
-        for (kind, text, n), exercise in zip(self.wrong_answers, said_by, strict=True):
+        for (kind, text, n), exercises in zip(self.wrong_answers, said_by, strict=True):
+            exercise = exercises[0]
             part = exercise.part(kind) if exercise is not None and kind in exercise.kinds else None
-            lines.append((part_answer(exercise, kind, answer_value(part, text) if part else text), n))
+            line = part_answer(exercise, kind, answer_value(part, text) if part else text)
+            lines.append((line, n, rights(exercises, kind, n) if self.said_by else None))
         return lines
 
     @property
@@ -106,18 +134,21 @@ def results(
     # session (the rows come by session); a row without its wrong parts kept (``answers.wrong`` NULL) is a
     # group of its own, read from its payload.
     groups: Counter[tuple[int, str | int]] = Counter()
-    firsts: dict[tuple[int, str | int], int] = {}  # the first answer of each group (its question says it)
+    firsts: dict[tuple[int, str | int], list[int]] = {}  # each group's first answers (their questions say it)
     for row in rows:
         if not row[2] and row[4] != "[]":
             key = (row[0], row[5] if row[4] is None else row[4])
             groups[key] += 1
-            firsts.setdefault(key, row[5])
+            first = firsts.setdefault(key, [])
+            if len(first) < GIVERS_READ:
+                first.append(row[5])
     wrong, givers = _wrong_answers(db, groups, firsts)
     listed = {
         position: [(kind, text, n) for (kind, text), n in tally.most_common(5)] for position, tally in wrong.items()
     }
     # Per-student hands: each wrong answer is said by the hand of the first student who gave it (a payment
-    # is "2000 all" or a ron of 2000 by the hand), read for the few answers listed only.
+    # is "2000 all" or a ron of 2000 by the hand), with the right answers of the first few hands it was given
+    # to; read for the few answers listed only.
     said_by = (
         _said_by(db, {position: [givers[(position, k, t)] for k, t, _ in found] for position, found in listed.items()})
         if assignment.variant and not export
@@ -239,9 +270,12 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int,
     ).fetchall()
 
 
-def _said_by(db: Database, answer_ids: dict[int, list[int]]) -> dict[int, tuple[Exercise | None, ...]]:
-    """Per position, the questions the given answers (by id) answered, read from their payloads."""
-    wanted = sorted({answer_id for ids in answer_ids.values() for answer_id in ids})
+def _said_by(
+    db: Database, answer_ids: dict[int, list[list[int]]]
+) -> dict[int, tuple[tuple[Exercise | None, ...], ...]]:
+    """Per position and wrong answer, the questions the answers (by id) that gave it answered, read from
+    their payloads."""
+    wanted = sorted({answer_id for lists in answer_ids.values() for ids in lists for answer_id in ids})
     if not wanted:
         return {}
     payloads = dict(
@@ -251,14 +285,17 @@ def _said_by(db: Database, answer_ids: dict[int, list[int]]) -> dict[int, tuple[
         ).fetchall()
     )
     read = {payload: read_exercise(payload) for payload in set(payloads.values())}
-    return {position: tuple(read[payloads[i]] for i in ids) for position, ids in answer_ids.items()}
+    return {
+        position: tuple(tuple(read[payloads[i]] for i in ids) for ids in lists)
+        for position, lists in answer_ids.items()
+    }
 
 
 def _wrong_answers(
-    db: Database, groups: Counter[tuple[int, str | int]], firsts: dict[tuple[int, str | int], int]
-) -> tuple[dict[int, Counter[tuple[str, str]]], dict[tuple[int, str, str], int]]:
+    db: Database, groups: Counter[tuple[int, str | int]], firsts: dict[tuple[int, str | int], list[int]]
+) -> tuple[dict[int, Counter[tuple[str, str]]], dict[tuple[int, str, str], list[int]]]:
     """Per position, how many wrong first answers gave each (part kind, answer as given); and the first
-    answer (by id, from ``firsts``, each group's first) that gave each, by (position, kind, text).
+    few answers (by id, from ``firsts``, each group's first) that gave each, by (position, kind, text).
 
     Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.practice.wrong_answers`); a row
     without one (written by another writer) is read from its payload. The counters are filled in the order
@@ -274,13 +311,14 @@ def _wrong_answers(
             ).fetchall()
         }
     tallies: dict[int, Counter[tuple[str, str]]] = {}
-    givers: dict[tuple[int, str, str], int] = {}
+    givers: dict[tuple[int, str, str], list[int]] = {}
     for (position, key), n in groups.items():
         pairs = payloads[key] if isinstance(key, int) else [(kind, text) for kind, text in json.loads(key)]
         tally = tallies.setdefault(position, Counter())
         for kind, text in pairs:
             tally[(kind, text)] += n
-            givers.setdefault((position, kind, text), firsts[(position, key)])
+            given = givers.setdefault((position, kind, text), [])
+            given += firsts[(position, key)][: GIVERS_READ - len(given)]
     return tallies, givers
 
 
