@@ -31,15 +31,15 @@ def test_a_part_is_named_and_said_by_its_kind_in_either_language() -> None:
 
 
 def test_the_right_answers_of_the_hands_a_wrong_answer_was_given_to() -> None:
-    forty = fu_hand("123m456p789s11z555z", "3m")  # closed ron, a concealed triplet of dragons: 40 fu
+    fifty = fu_hand("123m456p789s11z555z", "3m")  # closed ron, dragons concealed, a double-wind pair: 50 fu
     thirty = fu_hand("234m456p789s234s55p", "4m")  # closed ron, nothing else: 30 fu
-    assert say_in(forty.part("fu").say_expected(), "en") != say_in(thirty.part("fu").say_expected(), "en")
-    both = rights((forty, thirty, forty), "fu", 3)
+    assert say_in(fifty.part("fu").say_expected(), "en") != say_in(thirty.part("fu").say_expected(), "en")
+    both = rights((fifty, thirty, fifty), "fu", 3)
     assert both is not None
     # Each right answer once, in the order the hands came; the list and brackets as the language writes them.
-    first, second = (say_in(e.part("fu").say_expected(), "en") for e in (forty, thirty))
+    first, second = (say_in(e.part("fu").say_expected(), "en") for e in (fifty, thirty))
     assert say_in(both, "en") == f"(right answer: {first}, {second})"
     assert say_in(both, "zh").startswith("（正确答案：") and "、" in say_in(both, "zh")
     # More students gave it than hands were read: the list says so.
-    assert say_in(rights((forty,), "fu", 5), "en").endswith(" …)")  # type: ignore[arg-type]
-    assert rights((None,), "fu", 1) is None and rights((forty,), "waits", 1) is None
+    assert say_in(rights((fifty,), "fu", 5), "en").endswith(" …)")  # type: ignore[arg-type]
+    assert rights((None,), "fu", 1) is None and rights((fifty,), "waits", 1) is None
