@@ -101,7 +101,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
     from tutor.drawing.charts import sparkline
-    from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
+    from tutor.drawing.tiles_html import (
+        hand_drawing,
+        held_drawing,
+        names_in_text,
+        tile_label,
+        tiles_html,
+        tiles_in_text,
+    )
     from tutor.drawing.words import words_html
     from tutor.engine.tiles import parse_tiles
     from tutor.web.i18n import current_language
@@ -112,6 +119,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     # Feedback sentences: MPSZ codes in them drawn as tiles, honours named too.
     app.jinja_env.filters["tiles_in_text"] = lambda text: Markup(tiles_in_text(str(text), lang=current_language()))
+    # Where tiles are already drawn just above (a lesson's worked example), the words name them instead.
+    app.jinja_env.filters["tile_names"] = lambda text: names_in_text(str(text), current_language())
+    app.jinja_env.filters["tile_name"] = lambda code: tile_label(str(code), current_language())
     app.jinja_env.filters["grouped"] = grouped_numbers
     # Presentation steps: tile codes drawn too, and only the words between them given thousands separators.
     app.jinja_env.filters["step_text"] = lambda text: Markup(

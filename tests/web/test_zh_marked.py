@@ -118,7 +118,7 @@ def test_the_assignment_form_names_targets_and_reveal_times_in_chinese(app: Flas
     teacher = user(app, "laoshi")
     room = open_class(app, teacher)
     page = _text(teacher.get(f"/classes/{room.class_id}/assignments/new?lang=zh").get_data(as_text=True))
-    for chinese in ("平和", "断幺九", "符：嵌张", "符：门前荣和", "每答一题之后", "所有题目都答完之后", "截止时间之后"):
+    for chinese in ("平和", "断幺九", "符：嵌张", "符：门清荣和", "每答一题之后", "所有题目都答完之后", "截止时间之后"):
         assert chinese in page, chinese
     for english in ("Fu: kanchan", "Tanyao", "after each answer"):
         assert english not in page, english
