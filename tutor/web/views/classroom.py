@@ -54,11 +54,7 @@ TARGET_GROUPS = _target_groups()
 def target_names() -> dict[str, Any]:
     # The labels of TARGET_GROUPS are English; a page shows them in its own language.
     lang = current_language()
-    return {
-        "target_labels": {
-            target: info(TOPICS[home].target_skill(target), lang).label for target, home in TARGET_TOPICS.items()
-        }
-    }
+    return {"target_labels": {target: rooms.target_label(target, lang) for target in TARGET_TOPICS}}
 
 
 def account_required(view: View) -> View:
