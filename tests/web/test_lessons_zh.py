@@ -32,7 +32,9 @@ NOTE = '{body}\n\n```question\n{{"ask": "han", "request": {{"hand": "234m567p345
 
 
 def _edition(path: Path) -> tuple[dict[str, str], list[tuple[str, Any]]]:
-    """A page's front matter and its blocks' requests, captions and prompts (the words) left out."""
+    """A page's front matter and its blocks' requests, captions and prompts (the words) left out, and the
+    sections questions come after (each edition names its own headings: tests/course/test_steps.py checks
+    that a question stands in the same step in both)."""
     text = path.read_text(encoding="utf-8")
     meta: dict[str, str] = {}
     front = FRONT_MATTER.match(text)
@@ -41,7 +43,7 @@ def _edition(path: Path) -> tuple[dict[str, str], list[tuple[str, Any]]]:
     blocks = []
     for kind, body in BLOCK.findall(text):
         request = json.loads(body)
-        blocks.append((kind, {k: v for k, v in request.items() if k not in ("caption", "prompt")}))
+        blocks.append((kind, {k: v for k, v in request.items() if k not in ("caption", "prompt", "after")}))
     return meta, blocks
 
 

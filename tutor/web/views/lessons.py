@@ -1,4 +1,4 @@
-"""Lessons: the course index, each lesson, and grading its check-yourself questions.
+"""Lessons: the course index, each lesson (read step by step, or whole), and grading its checks.
 
 A learner's checks are remembered (:mod:`tutor.course.lesson_progress`): every graded answer is stored through
 :func:`grade_question` (lessons and yaku notes alike), and a page drawn again shows each question answered
@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
-from tutor.course.lessons import LessonBook, Page
+from tutor.course.lessons import LessonBook, Page, Step
 from tutor.quiz import Grade
 from tutor.web.db import get_db
 from tutor.web.i18n import current_language, gettext, say
@@ -50,7 +50,7 @@ def course_marks(pages: list[Page]) -> dict[str, lesson_progress.LessonMark]:
     user = current_user()
     if user is None:
         return {}
-    found = lesson_progress.course(get_db(), user.id, [(p.check_path, [q.key for q in p.questions]) for p in pages])
+    found = lesson_progress.course(get_db(), user.id, pages)
     return {page.slug: found[page.check_path] for page in pages}
 
 
@@ -69,11 +69,45 @@ def index() -> str:
 
 @bp.get("/<slug>")
 def lesson(slug: str) -> str:
+    """The whole lesson on one page (to read through or print); opening it marks nothing read."""
+    return _show(_lesson(slug))
+
+
+@bp.get("/<slug>/<int:number>")
+def step(slug: str, number: int) -> str:
+    """Step ``number`` of a lesson: one section and the checks that follow its teaching."""
     page = _lesson(slug)
-    user = current_user()
-    if user is not None:  # a visitor not yet known is not made a guest just for reading
-        lesson_progress.mark_read(get_db(), user.id, page.check_path)
-    return _show(page)
+    if not 1 <= number <= len(page.steps):
+        abort(404, gettext("Lesson %(slug)r has no step %(number)s.", slug=slug, number=number))
+    return _show_step(page, page.steps[number - 1])
+
+
+@bp.post("/<slug>/<int:number>/next")
+def next_step(slug: str, number: int) -> ResponseReturnValue:
+    """Go on from a step. A step without checks is done once the learner goes on from it; a step with
+    checks is done by answering them, so going on records nothing."""
+    page = _lesson(slug)
+    if not 1 <= number <= len(page.steps):
+        abort(404, gettext("Lesson %(slug)r has no step %(number)s.", slug=slug, number=number))
+    here = page.steps[number - 1]
+    if not here.questions:
+        lesson_progress.mark_step_read(get_db(), learner().id, page.check_path, here.id)
+    if number < len(page.steps):
+        return redirect(url_for("lessons.step", slug=slug, number=number + 1))
+    return redirect(url_for("lessons.index", finished=slug))
+
+
+def _show_step(page: Page, here: Step, fresh: dict[int, Checked] | None = None) -> str:
+    book = _book()
+    marks = course_marks([page]).get(page.slug)
+    return render_template(
+        "lessons/step.html",
+        lesson=page,
+        number=list(book.lessons).index(page.slug) + 1,
+        step=here,
+        body=Markup(with_feedback(page, fresh, here.html)),
+        done=marks.steps_done if marks else (False,) * len(page.steps),
+    )
 
 
 def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
@@ -109,7 +143,10 @@ def check(slug: str, number: int) -> ResponseReturnValue:
     """Grade one check-yourself question: JSON for the page's script, the lesson page without it."""
     page = _lesson(slug)
     graded = grade_question(page, number)
-    return graded if isinstance(graded, dict) else _show(page, {number: graded})
+    if isinstance(graded, dict):
+        return graded
+    # Without the page's script the answer comes back on the step the question stands in.
+    return _show_step(page, page.step_of(number), {number: graded})
 
 
 def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
@@ -143,9 +180,10 @@ def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
     return Checked(answer, grade)
 
 
-def with_feedback(page: Page, fresh: dict[int, Checked] | None = None) -> str:
-    """The page's HTML with this visitor's CSRF field in its question forms, and each question they
-    answered (earlier, or ``fresh`` in this request) drawn with their answer and its feedback."""
+def with_feedback(page: Page, fresh: dict[int, Checked] | None = None, html: str | None = None) -> str:
+    """The page's HTML (or ``html``, a part of it such as one step) with this visitor's CSRF field in its
+    question forms, and each question they answered (earlier, or ``fresh`` in this request) drawn with
+    their answer and its feedback."""
     answered: dict[int, Checked] = {}
     user = current_user()
     if user is not None:
@@ -153,7 +191,7 @@ def with_feedback(page: Page, fresh: dict[int, Checked] | None = None) -> str:
         # Grading is deterministic: the stored answer re-grades to exactly the feedback given then.
         answered = {n: Checked(c.given, page.questions[n - 1].grade(c.given)) for n, c in saved.items()}
     answered.update(fresh or {})
-    body = page.html
+    body = page.html if html is None else html
     for number, checked in sorted(answered.items()):
         start, end = f"<!--question-{number}-->", f"<!--/question-{number}-->"
         first = body.find(start)
