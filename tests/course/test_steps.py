@@ -28,7 +28,7 @@ def book(app: Flask, lang: str) -> LessonBook:
 
 def state(client: FlaskClient, slug: str) -> str:
     page = client.get("/lessons/").get_data(as_text=True)
-    found = re.search(rf'<li data-lesson-state="(\w+)"><a href="/lessons/{slug}/?\d*"', page)
+    found = re.search(rf'<li data-lesson-state="(\w+)" id="lesson-\d+"><a href="/lessons/{slug}/\d+"', page)
     assert found, slug
     return found.group(1)
 

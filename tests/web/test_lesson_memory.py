@@ -33,7 +33,7 @@ def book(app: Flask) -> LessonBook:
 
 
 def lesson_entry(page: str, slug: str) -> str:
-    match = re.search(rf'<li[^>]*><a href="/lessons/{slug}">.*?</li>', page, re.S)
+    match = re.search(rf'<li[^>]*><a href="/lessons/{slug}/\d+">.*?</li>', page, re.S)
     assert match, slug
     return match.group(0)
 

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
 from tutor.course.lessons import LessonBook, Page, Step
+from tutor.course.path import course_map, next_action
 from tutor.quiz import Grade
 from tutor.web.db import get_db
 from tutor.web.i18n import current_language, gettext, say
@@ -56,14 +57,20 @@ def course_marks(pages: list[Page]) -> dict[str, lesson_progress.LessonMark]:
 
 @bp.get("/")
 def index() -> str:
+    """The course as a map of what the learner knows, led by "Continue" (:mod:`tutor.course.path`)."""
     book = _book()
     lessons = list(book.lessons.values())
+    user = current_user()
+    user_id = user.id if user else None
+    db = get_db()
     return render_template(
         "lessons/index.html",
         lessons=lessons,
         reference=list(book.reference.values()),
         problems=book.problems,
-        marks=course_marks(lessons),
+        path=next_action(db, user_id, lessons, lang=current_language()),
+        states=course_map(db, user_id, lessons, lang=current_language()),
+        known=user is not None,
     )
 
 
@@ -107,7 +114,15 @@ def _show_step(page: Page, here: Step, fresh: dict[int, Checked] | None = None) 
         step=here,
         body=Markup(with_feedback(page, fresh, here.html)),
         done=marks.steps_done if marks else (False,) * len(page.steps),
+        topic=topic_of_lesson(page.slug),
+        level=_level(page),
     )
+
+
+def _level(page: Page) -> int:
+    """The difficulty "Practise this" starts at for this visitor."""
+    user = current_user()
+    return course_map(get_db(), user.id if user else None, [page], lang=current_language())[0].level
 
 
 def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
@@ -126,6 +141,7 @@ def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
         before=before,
         after=after,
         topic=topic_of_lesson(page.slug),
+        level=_level(page),
     )
 
 
