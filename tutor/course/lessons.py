@@ -26,7 +26,8 @@ and may use, besides ordinary Markdown:
   the section that teaches its answer; the question must stand in that section's step or a later one.
 
 A lesson is read in steps: each ``##`` section is one step (what comes before the first ``##`` joins
-the first), and a step's checks are the questions that stand in it (:class:`Step`).
+the first), and so is each ``###`` part its author marks ``{.step}``; a step's checks are the questions
+that stand in it (:class:`Step`).
 
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
 become the body of the yaku's reference page. Reference pages
@@ -79,7 +80,9 @@ NOTE_QUESTIONS = 1
 """The fewest a yaku note may have: a reader checks the yaku on a hand before leaving the page."""
 
 
-STEP_HEADING = re.compile(r'<h2\b[^>]*?\bid="([^"]*)"[^>]*>(.*?)</h2>', re.S)
+STEP_HEADING = re.compile(r"<(h2|h3)\b([^>]*)>(.*?)</\1>", re.S)
+"""A heading that may open a step: every ``##``, and a ``###`` marked ``{.step}``."""
+ID = re.compile(r'\bid="([^"]*)"')
 QUESTION_MARK = re.compile(r"<!--question-(\d+)-->")
 
 
@@ -129,17 +132,23 @@ class Step:
 
 
 def split_steps(html: str, title: str) -> list[Step]:
-    """A page's HTML cut before each ``<h2>``; the text before the first one opens the first step."""
-    heads = list(STEP_HEADING.finditer(html))
+    """A page's HTML cut before each ``<h2>``, and before each ``<h3>`` its author marked ``{.step}`` (a long
+    section read in two or three steps); the text before the first cut opens the first step."""
+    heads = [
+        head
+        for head in STEP_HEADING.finditer(html)
+        if head.group(1) == "h2" or re.search(r'\bclass="[^"]*\bstep\b', head.group(2))
+    ]
     if not heads:
         return [Step(1, "", title, html, tuple(int(n) for n in QUESTION_MARK.findall(html)))]
     cuts = [0, *(head.start() for head in heads[1:]), len(html)]
     steps = []
     for at, head in enumerate(heads):
         part = html[cuts[at] : cuts[at + 1]]
-        name = re.sub(r"<[^>]+>", "", head.group(2)).strip()
+        name = re.sub(r"<[^>]+>", "", head.group(3)).strip()
         numbers = tuple(int(n) for n in QUESTION_MARK.findall(part))
-        steps.append(Step(at + 1, head.group(1), name, part, numbers))
+        found = ID.search(head.group(2))
+        steps.append(Step(at + 1, found.group(1) if found else "", name, part, numbers))
     return steps
 
 
@@ -350,7 +359,7 @@ def _check_placement(state: _PageState, steps: list[Step]) -> None:
             continue
         standing = next((step.number for step in steps if number in step.questions), 0)
         if after not in place:
-            problem = N_('question {number} says it comes "after" {after!r}, but no ## heading has that id: {ids}')
+            problem = N_('question {number} says it comes "after" {after!r}, but no step heading has that id: {ids}')
             state.fail(state.say(problem, number=number, after=after, ids=", ".join(place)))
         elif standing < place[after]:
             problem = N_("question {number} stands before {after!r}, the section it says teaches its answer")
