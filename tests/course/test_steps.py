@@ -146,6 +146,8 @@ def test_a_step_is_done_by_going_on_or_by_answering_its_checks(app: Flask, clien
             client.post(f"/lessons/tiles/check/{number}", data={"answer": answer, "csrf_token": token})
     assert last.headers["Location"].startswith("/lessons/?finished=tiles")
     assert state(client, "tiles") == "done"
+    finished = client.get(last.headers["Location"]).get_data(as_text=True)
+    assert "Lesson 1, Tiles, notation and the table: every step done." in finished
 
 
 def test_a_plain_form_check_comes_back_on_its_step(client: FlaskClient) -> None:
