@@ -83,7 +83,8 @@ NOTE_QUESTIONS = 1
 STEP_HEADING = re.compile(r"<(h2|h3)\b([^>]*)>(.*?)</\1>", re.S)
 """A heading that may open a step: every ``##``, and a ``###`` marked ``{.step}``."""
 ID = re.compile(r'\bid="([^"]*)"')
-QUESTION_MARK = re.compile(r"<!--question-(\d+)-->")
+QUESTION_MARK = re.compile(r"<!--check-(\d+)-->")
+"""Where a question stands in a page, whatever its template draws (what cuts it into steps)."""
 
 
 class LessonError(ValueError):
@@ -265,7 +266,7 @@ class _PageState:
         self.taught.append(after)
         number = len(self.questions)
         context = {"question": question, "number": number, "slug": self.slug, "check_path": self.check_path}
-        return self.render_block("question", context, self.lang)
+        return f"<!--check-{number}-->" + self.render_block("question", context, self.lang)
 
     def standings(self, payload: Any, body: str) -> str:
         """A final standing worked by the engine; its caption may only quote final points it computed."""
