@@ -225,5 +225,11 @@ def test_a_beginner_reaches_a_graded_answer_in_three_actions(
             assert HAN.search(page.locator(".feedback-panel .verdict").inner_text())
         assert serious_violations(page) == []
         snap(page, f"quiz-graded-{lang}-{width}")
+        # The quiz settings say which drills ask their own question.
+        page.goto(f"{server}/practice/?lang={lang}")
+        expect(page.locator("[data-drills-note]")).to_be_visible()
+        page.locator("[data-drills-note]").scroll_into_view_if_needed()
+        assert serious_violations(page) == []
+        snap(page, f"quiz-settings-{lang}-{width}")
     finally:
         context.close()
