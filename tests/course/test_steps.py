@@ -160,3 +160,13 @@ def test_a_missing_step_is_a_404_page(client: FlaskClient) -> None:
     assert client.get("/lessons/tiles/0").status_code == 404
     assert client.get("/lessons/tiles/99").status_code == 404
     assert client.post("/lessons/tiles/99/next", data={"csrf_token": csrf(client)}).status_code == 404
+
+
+def test_a_check_graded_by_the_page_script_gets_the_pages_own_feedback(client: FlaskClient) -> None:
+    """The JSON carries the feedback partial as drawn without the script, so both ways look the same."""
+    headers = {"Accept": "application/json"}
+    graded = client.post("/lessons/fu/check/2", data={"answer": "40", "csrf_token": csrf(client)}, headers=headers)
+    html = graded.json["html"]
+    assert html.strip().startswith('<p class="verdict wrong">') and graded.json["expected"] in html
+    page = client.post("/lessons/fu/check/2", data={"answer": "40", "csrf_token": csrf(client)}).get_data(as_text=True)
+    assert html.strip() in page  # the step the plain form comes back on draws the very same feedback

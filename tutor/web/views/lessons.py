@@ -192,6 +192,9 @@ def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
             "expected": say(grade.expected),
             "details": [say(line) for line in grade.details],
             "problem": say(grade.problem) if grade.problem else None,
+            # The same feedback the page draws without the script (partials/feedback.html): one owner of
+            # how feedback looks, tiles drawn as tiles and not written as codes.
+            "html": render_template("partials/feedback.html", grade=grade),
         }
     return Checked(answer, grade)
 
