@@ -124,6 +124,9 @@ def test_a_new_learner_walks_the_course(
         assert continue_href(page) == f"/lessons/tiles/{asking.number}"
         page.goto(f"{server}/lessons/tiles/{asking.number}")
         finish_step(page, book, "tiles", asking.number)
+        expect(page.locator("[data-step-hint]")).to_have_text(
+            "Step done: every check here is answered." if lang == "en" else "本步完成：这里的自测题都已作答。"
+        )
         page.locator(f"#question-{asking.questions[-1]}").scroll_into_view_if_needed()
         assert serious_violations(page) == []
         snap(page, f"lesson-step-checked-{tag}")

@@ -16,6 +16,10 @@ document.addEventListener("submit", async (event) => {
     if (typeof grade.html === "string") {
       // The server's own feedback, as the page draws it without this script (escaped there).
       box.innerHTML = grade.html;
+      // A lesson step is done once each of its checks has an answer: say so without a reload.
+      const hint = document.querySelector("[data-step-hint]");
+      const forms = [...document.querySelectorAll("form[data-check]")];
+      if (hint && forms.every((f) => f.querySelector(".verdict.right, .verdict.wrong"))) hint.textContent = hint.dataset.doneText;
       return;
     }
     const verdict = document.createElement("p");
