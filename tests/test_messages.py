@@ -109,9 +109,9 @@ def test_english_is_what_it_was_and_untranslated_messages_fall_back_to_english(c
 
 
 def test_a_mistake_and_a_skill_label_render_in_a_second_language(chinese: str) -> None:
-    assert label("mistake:closed-ron-forgot-10", chinese) == "忘了门前荣和的 10 符"
+    assert label("mistake:closed-ron-forgot-10", chinese) == "忘了门清荣和的 10 符"
     assert label("mistake:closed-ron-forgot-10") == "Forgot the 10 fu for a closed ron"
-    assert label("furiten:discard", chinese) == "舍张振听"
+    assert label("furiten:discard", chinese) == "舍牌振听"
     assert label("yaku:pinfu", chinese) == "平和"
 
 
@@ -130,7 +130,7 @@ def test_pages_render_templates_and_engine_messages_in_a_second_language(chinese
     assert '<html lang="zh-Hans">' in html
     assert "课程" in html  # the navigation, a template string
     assert "立直" in html and "门前清时宣告了立直" in html  # a yaku name and reason
-    assert "门前荣和：10 符" in html  # a fu item
+    assert "门清荣和：10 符" in html  # a fu item
     english = chinese_client.get("/calculator?hand=123m456m789p345s55s&win=5s&riichi=1&seat=S&lang=en")
     assert "Closed hand won by ron (menzen kafu): 10 fu" in english.get_data(as_text=True)
 
@@ -191,7 +191,7 @@ def test_a_quiz_prompt_feedback_and_answer_problem_are_english_text_said_in_a_se
     # ... and said in the reader's language, the engine's fu items included.
     assert say_in(graded.details[0], chinese) == "你答的是 20 符；正确答案是 30 符"
     assert say_in(graded.expected, chinese) == "30 符"
-    assert say_in(graded.details[1], chinese).startswith("底符：20 符; 门前荣和：10 符")
+    assert say_in(graded.details[1], chinese).startswith("底符：20 符; 门清荣和：10 符")
     problem = question.grade("lots").problem
     assert problem == "'lots' is not a number; type digits such as 30 or 7,700"
     assert say_in(problem, chinese) == "'lots' 不是数字；请输入数字，例如 30 或 7,700"

@@ -14,6 +14,7 @@ all the same, so timing does not tell which usernames exist.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import secrets
 from dataclasses import dataclass
@@ -90,9 +91,17 @@ COMMON_PASSWORDS = frozenset(
 )
 """The most common passwords (of 8 characters or more), refused whatever their case."""
 LOGIN_WINDOW = timedelta(minutes=15)
-LOGIN_LIMIT_ACCOUNT = 10
-LOGIN_LIMIT_ADDRESS = 50
-"""Failed log-ins allowed in the window, per username and per address (a school may share one address)."""
+LOGIN_LIMIT_PAIR = 10
+"""Failed log-ins allowed in the window for one username from one address; then that pair waits until the
+window frees. Only that pair: the owner elsewhere, and everyone else at that address, are not held up."""
+LOGIN_SLOW_ACCOUNT = 30
+LOGIN_PACE_ACCOUNT = timedelta(seconds=20)
+"""Past this many failures for one username in the window (from many addresses), it is slowed down, never
+locked: one attempt per pace. An address the account logged in from in the last day is not slowed."""
+LOGIN_SLOW_ADDRESS = 100
+LOGIN_PACE_ADDRESS = timedelta(seconds=3)
+"""Past this many failures from one address in the window (many usernames: a school behind one address, or
+someone trying names), that address is slowed down to one attempt per pace, never locked."""
 GUEST_WINDOW = timedelta(hours=1)
 GUEST_LIMIT_ADDRESS = 100
 """Guest accounts one address may make in the window (the web app's GUEST_LIMIT setting; 0: no limit)."""
@@ -107,14 +116,18 @@ class AccountError(Problem):
 
 
 class TooManyLogins(AccountError):
-    """Too many failed log-ins lately, for this username or from this address."""
+    """Too many failed log-ins lately, for this username from this address, or so many that the username or
+    address is slowed down. ``seconds`` is how long to wait (``minutes`` rounded up)."""
 
-    def __init__(self, minutes: int) -> None:
-        if minutes == 1:
+    def __init__(self, minutes: int, seconds: int | None = None) -> None:
+        self.seconds = 60 * minutes if seconds is None else max(1, seconds)
+        self.minutes = -(-self.seconds // 60)
+        if self.seconds < 60:
+            super().__init__(N_("Too many failed log-ins. Try again in {seconds} seconds."), seconds=self.seconds)
+        elif self.minutes == 1:
             super().__init__(N_("Too many failed log-ins. Try again in 1 minute."))
         else:
-            super().__init__(N_("Too many failed log-ins. Try again in {minutes} minutes."), minutes=minutes)
-        self.minutes = minutes
+            super().__init__(N_("Too many failed log-ins. Try again in {minutes} minutes."), minutes=self.minutes)
 
 
 class TooManyGuests(AccountError):
@@ -266,40 +279,64 @@ def _dummy_hash() -> str:
     return _dummy[0]
 
 
-def _wait_minutes(db: Database, column: str, value: str, limit: int, since: str, moment: datetime) -> int:
-    """Minutes until fewer than ``limit`` failed log-ins for this username or address remain in the window."""
-    wrong = [
-        row["at"]
-        for row in db.query(
-            f"SELECT at FROM login_attempts WHERE {column} = ? AND ok = 0 AND at >= ? ORDER BY at DESC LIMIT ?",
-            [value, since, limit],
+def _login_wait(db: Database, key: str, address: str, moment: datetime) -> int:
+    """Seconds this username must wait from this address before its password is checked (0: none).
+
+    The policy (docs/security.md): :data:`LOGIN_LIMIT_PAIR` failures of one username from one address
+    stop that pair for the rest of the window; beyond :data:`LOGIN_SLOW_ACCOUNT` failures of a username
+    or :data:`LOGIN_SLOW_ADDRESS` from an address, attempts are paced, not refused outright.
+    """
+    since = stamp(moment - LOGIN_WINDOW)
+    row = next(
+        db.query(
+            "SELECT SUM(username = :key AND address = :address) AS pair, SUM(username = :key) AS account,"
+            " SUM(address = :address) AS here, MAX(CASE WHEN username = :key THEN at END) AS account_last,"
+            " MAX(CASE WHEN address = :address THEN at END) AS here_last"
+            " FROM login_attempts WHERE ok = 0 AND at >= :since AND (username = :key OR address = :address)",
+            {"key": key, "address": address, "since": since},
         )
-    ]
-    if len(wrong) < limit:
-        return 0
-    free_at = datetime.fromisoformat(wrong[-1]) + LOGIN_WINDOW
-    return max(1, -(-int((free_at - moment).total_seconds()) // 60))
+    )
+    waits = [0.0]
+    if (row["pair"] or 0) >= LOGIN_LIMIT_PAIR:
+        oldest = next(
+            db.query(
+                "SELECT at FROM login_attempts WHERE ok = 0 AND at >= ? AND username = ? AND address = ?"
+                " ORDER BY at DESC LIMIT 1 OFFSET ?",
+                [since, key, address, LOGIN_LIMIT_PAIR - 1],
+            )
+        )["at"]
+        waits.append((datetime.fromisoformat(oldest) + LOGIN_WINDOW - moment).total_seconds())
+    if (row["account"] or 0) >= LOGIN_SLOW_ACCOUNT and not _known_address(db, key, address, moment):
+        waits.append((datetime.fromisoformat(row["account_last"]) + LOGIN_PACE_ACCOUNT - moment).total_seconds())
+    if (row["here"] or 0) >= LOGIN_SLOW_ADDRESS:
+        waits.append((datetime.fromisoformat(row["here_last"]) + LOGIN_PACE_ADDRESS - moment).total_seconds())
+    return max(0, math.ceil(max(waits)))  # whole seconds, rounded up
+
+
+def _known_address(db: Database, key: str, address: str, moment: datetime) -> bool:
+    """Whether this username logged in from this address in the last day (its owner, most likely)."""
+    found = db.execute(
+        "SELECT 1 FROM login_attempts WHERE ok = 1 AND username = ? AND address = ? AND at >= ? LIMIT 1",
+        [key, address, stamp(moment - timedelta(days=1))],
+    )
+    return found.fetchone() is not None
 
 
 def authenticate(
     db: Database, username: str, password: str, address: str = "unknown", at: datetime | None = None
 ) -> User:
-    """The account with this username and password. Failures are counted per username and per address;
-    beyond the limits :class:`TooManyLogins` is raised before the password is even checked."""
+    """The account with this username and password. Failures are counted per username and address; beyond
+    the limits (:func:`_login_wait`) :class:`TooManyLogins` is raised before the password is even checked."""
     name = username.strip()
     key = name.casefold()[:64]
     moment = current_moment(at)
-    since = stamp(moment - LOGIN_WINDOW)
     with write_transaction(db):
         # Counted and recorded (as a failure, until the password proves right) in one transaction,
         # so log-ins sent at once cannot all slip under the limit.
         db.execute("DELETE FROM login_attempts WHERE at < ?", [stamp(moment - timedelta(days=1))])
-        minutes = max(
-            _wait_minutes(db, "username", key, LOGIN_LIMIT_ACCOUNT, since, moment),
-            _wait_minutes(db, "address", address, LOGIN_LIMIT_ADDRESS, since, moment),
-        )
-        if minutes:
-            raise TooManyLogins(minutes)
+        seconds = _login_wait(db, key, address, moment)
+        if seconds:
+            raise TooManyLogins(0, seconds)
         cursor = db.execute(
             "INSERT INTO login_attempts (username, address, at, ok) VALUES (?, ?, ?, 0)", [key, address, stamp(moment)]
         )
@@ -379,12 +416,40 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+RESETTABLE = """
+    u.role = 'learner' AND u.is_guest = 0
+    AND NOT EXISTS (SELECT 1 FROM classes own WHERE own.teacher_id = u.id)
+    AND EXISTS (
+        SELECT 1 FROM memberships m JOIN classes c ON c.id = m.class_id
+        WHERE m.user_id = u.id AND c.teacher_id = :made_by AND c.archived_at IS NULL
+    )
+"""
+"""Whom a reset link made by ``:made_by`` may be for (``u``, a users row): a learner who is now a
+student of one of that teacher's classes in use, and who teaches no class. Checked when a link is
+made and again when it is used, so a link dies when the student leaves or is removed, when the
+class is archived or deleted, or when the student opens a class of their own. Never for anyone
+who teaches: any account may join a class, and a link for a teacher would hand over their classes
+(and with them their students' reset links)."""
+NOT_RESETTABLE = N_(
+    "A reset link is only for a student of one of your classes in use, who teaches no class of their own."
+)
+EXPIRED_RESET = N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
+
+
+def _resettable(db: Database, user_id: int, made_by: int) -> bool:
+    query = f"SELECT 1 FROM users u WHERE u.id = :user_id AND {RESETTABLE}"
+    return db.execute(query, {"user_id": user_id, "made_by": made_by}).fetchone() is not None
+
+
 def make_reset_link_token(db: Database, user_id: int, made_by: int, at: datetime | None = None) -> str:
-    """A one-time token to set a new password for this account, working for :data:`RESET_LIFETIME`.
+    """A one-time token to set a new password for this account, working for :data:`RESET_LIFETIME`
+    while the account stays :data:`RESETTABLE` by ``made_by``; AccountError when it is not.
     Only its hash is stored; any earlier unused token of the account stops working."""
     token = secrets.token_urlsafe(32)
     moment = current_moment(at)
     with write_transaction(db):
+        if not _resettable(db, user_id, made_by):
+            raise AccountError(NOT_RESETTABLE)
         db.execute("DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL", [user_id])
         db.execute(
             "INSERT INTO password_resets (token_hash, user_id, made_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
@@ -397,15 +462,17 @@ def reset_link_user(db: Database, token: str, at: datetime | None = None) -> Use
     """The account a reset token is for, while it is unused and unexpired."""
     rows = list(
         db.query(
-            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation, u.language FROM password_resets r"
-            " JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?",
-            [_token_hash(token), stamp(current_moment(at))],
+            "SELECT u.id, u.username, u.role, u.is_guest, u.session_generation, u.language, r.made_by"
+            " FROM password_resets r JOIN users u ON u.id = r.user_id"
+            " WHERE r.token_hash = :token AND r.used_at IS NULL AND r.expires_at > :now",
+            {"token": _token_hash(token), "now": stamp(current_moment(at))},
         )
     )
     if not rows:
-        raise AccountError(
-            N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
-        )
+        raise AccountError(EXPIRED_RESET)
+    if not _resettable(db, rows[0]["id"], rows[0]["made_by"]):
+        # Said like an expired link: the person holding it learns nothing about the class.
+        raise AccountError(EXPIRED_RESET)
     return _user(rows[0])
 
 
@@ -420,9 +487,7 @@ def reset_password(db: Database, token: str, new: str, at: datetime | None = Non
             [stamp(current_moment(at)), _token_hash(token)],
         )
         if used.rowcount != 1:  # used at the same moment by another request
-            raise AccountError(
-                N_("This password reset link has expired or was already used. Ask your teacher for a new one.")
-            )
+            raise AccountError(EXPIRED_RESET)
         db.execute(
             "UPDATE users SET password_hash = ?, session_generation = session_generation + 1 WHERE id = ?",
             [hashed, user.id],

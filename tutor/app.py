@@ -23,14 +23,39 @@ def resource_dir(name: str) -> Path:
 
 
 class JSONProvider(DefaultJSONProvider):
-    """Flask's JSON, except that a body nested too deeply for the parser is unreadable JSON like any
-    other (a 400 from every route that reads JSON), not a RecursionError."""
+    """Flask's JSON, except that two kinds of body are unreadable JSON like any other (a 400 from every
+    route that reads JSON): one nested too deeply for the parser (not a RecursionError), and one with a
+    lone surrogate such as ``"\\ud800"`` in a string or key. JSON allows that escape, but such a string
+    is no text: it cannot be encoded as UTF-8, so it would fail later, wherever it is stored or shown."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         try:
-            return super().loads(s, **kwargs)
+            value = super().loads(s, **kwargs)
         except RecursionError:
             raise ValueError("the JSON is nested too deeply") from None
+        if _has_surrogate(value):
+            raise ValueError("a JSON string holds a lone surrogate (\\ud800-\\udfff), which is not text")
+        return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Does any string or key in a parsed JSON value hold a surrogate code point (a lone one:
+    the parser joins an escaped pair into one character)?"""
+    pending = [value]
+    while pending:  # a loop, not recursion: the value may be nested as deeply as the parser allows
+        item = pending.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -52,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
+    _write_wait(app)
     app.config["SECRET_KEY"] = (
         app.config.get("SECRET_KEY") or os.environ.get("TUTOR_SECRET_KEY") or _instance_secret(app)
     )
@@ -101,7 +127,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)
     from tutor.drawing.charts import sparkline
-    from tutor.drawing.tiles_html import hand_drawing, held_drawing, tiles_html, tiles_in_text
+    from tutor.drawing.tiles_html import (
+        hand_drawing,
+        held_drawing,
+        names_in_text,
+        tile_label,
+        tiles_html,
+        tiles_in_text,
+    )
     from tutor.drawing.words import words_html
     from tutor.engine.tiles import parse_tiles
     from tutor.web.i18n import current_language
@@ -112,6 +145,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     # Feedback sentences: MPSZ codes in them drawn as tiles, honours named too.
     app.jinja_env.filters["tiles_in_text"] = lambda text: Markup(tiles_in_text(str(text), lang=current_language()))
+    # Where tiles are already drawn just above (a lesson's worked example), the words name them instead.
+    app.jinja_env.filters["tile_names"] = lambda text: names_in_text(str(text), current_language())
+    app.jinja_env.filters["tile_name"] = lambda code: tile_label(str(code), current_language())
     app.jinja_env.filters["grouped"] = grouped_numbers
     # Presentation steps: tile codes drawn too, and only the words between them given thousands separators.
     app.jinja_env.filters["step_text"] = lambda text: Markup(
@@ -149,6 +185,21 @@ def _setting(app: Flask, name: str) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
+def _write_wait(app: Flask) -> None:
+    """How long a writer waits for the write lock before a 503 (``WRITE_WAIT``, else ``TUTOR_WRITE_WAIT``, in seconds)."""
+    from tutor.db import connection
+
+    value = app.config.get("WRITE_WAIT", os.environ.get("TUTOR_WRITE_WAIT") or connection.WRITE_WAIT)
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise ValueError(f"TUTOR_WRITE_WAIT must be a number of seconds, not {value!r}") from None
+    if not 0 < seconds <= 60:
+        raise ValueError(f"TUTOR_WRITE_WAIT must be more than 0 and at most 60 seconds, not {value!r}")
+    app.config["WRITE_WAIT"] = seconds
+    connection.set_write_wait(seconds)
+
+
 def _time_requests(app: Flask) -> None:
     """A Server-Timing header, only when asked for (debug, or SERVER_TIMING / TUTOR_SERVER_TIMING=1):
     what the load scripts read as server time. Otherwise it would tell anyone how long a log-in took."""
@@ -182,6 +233,15 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+"""What every response says the browser may not do; the server's own error pages carry them too (serving.py)."""
+
+
 def _security_headers(app: Flask) -> None:
     """Headers on every response that tell the browser what this site never does; cookies marked
     Secure when TUTOR_SECURE_COOKIES=1 (behind HTTPS)."""
@@ -192,11 +252,12 @@ def _security_headers(app: Flask) -> None:
     def add_headers(response: Response) -> Response:
         headers = response.headers
         headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        headers["X-Content-Type-Options"] = "nosniff"
-        headers["X-Frame-Options"] = "DENY"
-        headers["Referrer-Policy"] = "same-origin"
+        headers.update({name: value for name, value in SECURITY_HEADERS.items() if name != "Content-Security-Policy"})
         if g.get("user") is not None:
             headers["Cache-Control"] = "no-store"  # someone's own page: never kept by a shared cache or the browser
+        if response.status_code == 429:
+            # Every refusal for too many requests says when to come back, whichever view made it.
+            headers.setdefault("Retry-After", "60")
         return response
 
 

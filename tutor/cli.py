@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine.situation import FLAGS, STANDARD_FLAGS, WIND_LETTERS
-from tutor.engine.tiles import HONOR_NAMES
+from tutor.messages.catalogues import N_
 
 if TYPE_CHECKING:
     import argparse
@@ -64,7 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("folder", nargs="?", help="a folder of your own lessons to check too (as TUTOR_LESSONS_DIR)")
     check.add_argument(
-        "--lang", help="check one language only (default: English and every language with a lessons folder)"
+        "--lang",
+        choices=_languages(),
+        help="check one language only, and report in it (default: English and every language with a lessons "
+        "folder, reported in English)",
     )
     check.set_defaults(run=run_check_lessons)
 
@@ -87,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--seed", type=int, help="random seed: the same seed gives the same hands")
     generate.add_argument("--jsonl", action="store_true", help="print score requests as JSON lines")
     generate.add_argument("--list", action="store_true", help="list the targets and topics, then stop")
+    generate.add_argument(
+        "--lang",
+        default="en",
+        choices=_languages(),
+        help="language of the worksheet (default en; --jsonl's requests are the same in every language)",
+    )
     generate.set_defaults(run=run_generate)
 
     init_db = commands.add_parser(
@@ -147,7 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     final.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks left on the table")
     final.add_argument("--rules", default="tenhou", choices=list(RULE_SETS), help="rule set (default tenhou)")
     final.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    final.add_argument("--lang", default="en", help="language of the table and notes (default en)")
+    final.add_argument(
+        "--lang", default="en", choices=_languages(), help="language of the table, the notes and errors (default en)"
+    )
     final.set_defaults(run=run_standings)
 
     imports = commands.add_parser(
@@ -161,6 +172,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     imports.add_argument("files", nargs="+", metavar="FILE", help="a log file; '-' reads standard input")
     imports.add_argument("--jsonl", action="store_true", help="one JSON line per win, in file order")
+    imports.add_argument(
+        "--lang",
+        default="en",
+        choices=_languages(),
+        help="language of the list, the summary and errors (default en; --jsonl's JSON is the same in every language)",
+    )
     imports.set_defaults(run=run_import_log)
     return parser
 
@@ -255,7 +272,7 @@ def _languages() -> list[str]:
 
 def run_standings(args: argparse.Namespace) -> int:
     from tutor.engine.standings import grouped, shown, standings
-    from tutor.messages.catalogues import N_, Problem, translate
+    from tutor.messages.catalogues import Problem, translate
 
     try:
         game = standings(args.scores, args.sticks, args.rules)
@@ -274,14 +291,28 @@ def run_standings(args: argparse.Namespace) -> int:
         translate(word, lang)
         for word in (N_("Rank"), N_("Seat"), N_("Points"), N_("Base"), N_("Uma"), N_("Oka"), N_("Final"))
     ]
-    print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*headings))
+    widths = (5, 6, 8, 7, 7, 7, 7)
+    print(_columns(headings, widths))
     for row in game.rows:
         cells = (translate(row.rank_name, lang), translate(row.seat_name, lang), grouped(row.points))
         numbers = (shown(row.base), shown(row.uma), shown(row.oka), shown(row.final))
-        print("{:<5} {:<6} {:>8} {:>7} {:>7} {:>7} {:>7}".format(*cells, *numbers))
+        print(_columns([*cells, *numbers], widths))
     for note in game.notes:
         print(note.text(lang))
     return 0
+
+
+def _columns(cells: Sequence[str], widths: Sequence[int]) -> str:
+    """One row of a table for the terminal: the first two cells (words) to the left, the rest (numbers)
+    to the right, each padded by the columns it takes on screen (一位 takes four, as "1st " does)."""
+    import unicodedata
+
+    out = []
+    for number, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in cell)
+        pad = " " * max(0, width - wide)
+        out.append(cell + pad if number < 2 else pad + cell)
+    return " ".join(out)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -292,20 +323,28 @@ def run_score(args: argparse.Namespace) -> int:
     from tutor.engine.hand import HandError
 
     if not (args.hand or args.win):
-        with _open_input(args.file) as stream:
-            text = stream.read()
+        try:
+            with _open_input(args.file, args.lang) as stream:
+                text = stream.read()
+        except UnicodeDecodeError:
+            return _refuse(args, error("bad_request", _say(N_("the input is not UTF-8 text"), args.lang)))
         try:
             request = json.loads(text)
-        except ValueError as problem:
-            return _refuse(args, error("bad_request", f"the input is not valid JSON: {problem}"))
+        except json.JSONDecodeError as problem:
+            # Where, not json's English reason: the reader may not read English.
+            where = N_("the input is not valid JSON (line {line}, column {column})")
+            return _refuse(
+                args, error("bad_request", _say(where, args.lang, line=problem.lineno, column=problem.colno))
+            )
         except RecursionError:
-            return _refuse(args, error("bad_request", "the input's JSON is nested too deeply to read"))
+            deep = _say(N_("the input's JSON is nested too deeply to read"), args.lang)
+            return _refuse(args, error("bad_request", deep))
     try:
         if args.hand or args.win:
             request = _request_from_options(args)
         result = evaluate(request)
     except HandError as refusal:
-        return _refuse(args, error(refusal.code, refusal.message))
+        return _refuse(args, error(refusal.code, refusal.text(args.lang)))
     if args.json:
         print(json.dumps(response(result, args.lang), ensure_ascii=False))
     else:
@@ -330,21 +369,43 @@ def _score_batch(path: str | None, workers: int | None) -> int:
 
 
 def _refuse(args: argparse.Namespace, response: dict[str, Any]) -> int:
+    """A refused request: the contract's error object with --json, else one line for people (the code,
+    an id for programs, is in the JSON only)."""
     if args.json:
         print(json.dumps(response, ensure_ascii=False))
     else:
-        problem = response["error"]
-        print(f"error ({problem['code']}): {problem['message']}", file=sys.stderr)
+        print(_say(N_("error: {message}"), args.lang, message=response["error"]["message"]), file=sys.stderr)
     return 2
 
 
-def _open_input(path: str | None, binary: bool = False) -> Any:
+def _say(sentence: str, lang: str, **params: Any) -> str:
+    """A marked sentence (``N_``) with its parameters, in ``lang``: what every command prints for people."""
+    from tutor.messages.catalogues import Sentence
+
+    return Sentence(sentence, **params).text(lang)
+
+
+def _cannot_read(problem: OSError, lang: str) -> str:
+    """Why a file cannot be read, in ``lang``: the usual reasons by name, any other as the system says it."""
+    import errno
+
+    reasons = {
+        errno.ENOENT: N_("there is no such file"),
+        errno.EACCES: N_("permission denied"),
+        errno.EISDIR: N_("it is a folder"),
+    }
+    reason = reasons.get(problem.errno or 0)
+    return _say(reason, lang) if reason else str(problem.strerror)
+
+
+def _open_input(path: str | None, lang: str = "en", binary: bool = False) -> Any:
     if path in (None, "-"):
         return sys.stdin.buffer if binary else sys.stdin
     try:
         return open(path, "rb") if binary else open(path, encoding="utf-8")
     except OSError as problem:
-        raise SystemExit(f"tutor score: cannot read {path}: {problem.strerror}") from None
+        why = _say(N_("tutor score: cannot read {path}: {reason}"), lang, path=path, reason=_cannot_read(problem, lang))
+        raise SystemExit(why) from None
 
 
 def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -370,6 +431,7 @@ def _request_from_options(args: argparse.Namespace) -> dict[str, Any]:
 def run_import_log(args: argparse.Namespace) -> int:
     from tutor.gamelog import MAX_LOG_BYTES, LogError, compare, read_log
 
+    lang = args.lang
     logs = []
     for name in args.files:
         try:
@@ -379,14 +441,18 @@ def run_import_log(args: argparse.Namespace) -> int:
                 with open(name, "rb") as stream:
                     data = stream.read(MAX_LOG_BYTES + 1)
         except OSError as problem:
-            print(f"tutor import-log: {name}: cannot read it ({problem.strerror})", file=sys.stderr)
+            reason = _cannot_read(problem, lang)
+            print(
+                _say(N_("tutor import-log: {file}: cannot read it ({reason})"), lang, file=name, reason=reason),
+                file=sys.stderr,
+            )
             return 2
         try:
             if len(data) > MAX_LOG_BYTES:
-                raise LogError("the file is larger than 10 MB; a game log is far smaller")
+                raise LogError(N_("the file is larger than 10 MB; a game log is far smaller"))
             logs.append(read_log(data, "<stdin>" if name == "-" else name))
         except LogError as problem:
-            print(f"tutor import-log: {name}: {problem}", file=sys.stderr)
+            print(_say(N_("tutor import-log: {file}: {problem}"), lang, file=name, problem=problem), file=sys.stderr)
             return 2
     if args.jsonl:
         for log in logs:
@@ -399,33 +465,79 @@ def run_import_log(args: argparse.Namespace) -> int:
             wins += 1
             comparison = compare(win)
             disagree += bool(comparison.differences)
-            print(_win_lines(win, comparison))
+            print(_win_lines(win, comparison, lang))
     hands, draws = sum(log.hands for log in logs), sum(log.draws for log in logs)
-    verdict = f"our engine disagrees on {disagree}" if disagree else "our engine agrees on every one"
-    print(f"{wins} win(s) in {hands} hand(s) ({draws} without a win); {verdict}.")
+    if disagree:
+        verdict = _say(N_("our engine disagrees on {count}"), lang, count=disagree)
+    else:
+        verdict = _say(N_("our engine agrees on every one"), lang)
+    summary = N_("{wins} win(s) in {hands} hand(s) ({draws} without a win); {verdict}.")
+    print(_say(summary, lang, wins=wins, hands=hands, draws=draws, verdict=verdict))
     return 1 if disagree else 0
 
 
-def _win_lines(win: Any, comparison: Any) -> str:
-    """One win for `tutor import-log`: where, the hand, the log's score, ours."""
+def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
+    """One win for `tutor import-log`: where, the hand, the log's score, ours. Tiles stay in the
+    notation people type; yaku, seats and rounds are named in ``lang``."""
+    from tutor.engine.messages import yaku_name
+    from tutor.engine.pao import seat_name
+    from tutor.messages.catalogues import joined
+
     request, recorded, source = win.request, win.recorded, win.source
-    winds = dict(zip(WIND_LETTERS, HONOR_NAMES, strict=False))
-    who = f"seat {source.seat}" + (f" ({source.player})" if source.player else "")
-    how = "tsumo" if request["tsumo"] else "ron"
-    lines = [f"{source.file}  {source.round}  {who}, {winds[request['seat_wind']]} seat, {how}"]
-    melds = "".join(f" [{m.kind} {m.as_json()['tiles']}]" for m in win.melds)
-    extras = [flag.replace("_", " ") for flag in FLAGS if flag != "tsumo" and request.get(flag)]
-    lines.append(f"  {request['hand']}{melds} wins on {request['win']}" + (f"; {', '.join(extras)}" if extras else ""))
-    fu = f" {recorded.fu} fu" if recorded.fu is not None else ""
-    yaku = ", ".join(f"{name} {han}" for name, han in recorded.yaku)
-    lines.append(f"  log:  {recorded.han} han{fu}, {recorded.points} points  ({yaku})  {recorded.text}")
-    if comparison.error:
-        lines.append(f"  ours: refused: {comparison.error}")
+    if source.player:
+        who = _say(N_("seat {number} ({player})"), lang, number=source.seat, player=source.player)
     else:
-        ours = ", ".join(f"{name} {han}" for name, han in comparison.yaku)
-        lines.append(f"  ours: {comparison.han} han {comparison.fu} fu, {comparison.points} points  ({ours})")
-    lines += [f"  DIFFERS: {difference}" for difference in comparison.differences]
+        who = _say(N_("seat {number}"), lang, number=source.seat)
+    how = _say(N_("tsumo") if request["tsumo"] else N_("ron"), lang)
+    where = _say(N_("{who}, {seat} seat, {how}"), lang, who=who, seat=seat_name(request["seat_wind"], lang), how=how)
+    lines = [f"{source.file}  {_round_said(source.round, lang)}  {where}"]
+    melds = "".join(f" [{m.kind} {m.as_json()['tiles']}]" for m in win.melds)
+    extras = [yaku_name(flag, lang) for flag in FLAGS if flag != "tsumo" and request.get(flag)]
+    hand = _say(N_("{hand} wins on {win}"), lang, hand=request["hand"] + melds, win=request["win"])
+    lines.append("  " + hand + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else ""))
+
+    def listed(yaku: Sequence[tuple[str, int]]) -> str:
+        return joined([f"{yaku_name(name, lang)} {han}" for name, han in yaku], lang)
+
+    if recorded.fu is None:
+        logged = _say(N_("{han} han, {points} points"), lang, han=recorded.han, points=recorded.points)
+    else:
+        logged = _say(
+            N_("{han} han {fu} fu, {points} points"), lang, han=recorded.han, fu=recorded.fu, points=recorded.points
+        )
+    lines.append(
+        _say(
+            N_("  log:  {score}  ({yaku})  {text}"), lang, score=logged, yaku=listed(recorded.yaku), text=recorded.text
+        )
+    )
+    if comparison.error:
+        lines.append(_say(N_("  ours: refused: {problem}"), lang, problem=comparison.error))
+    else:
+        ours = _say(
+            N_("{han} han {fu} fu, {points} points"),
+            lang,
+            han=comparison.han,
+            fu=comparison.fu,
+            points=comparison.points,
+        )
+        lines.append(_say(N_("  ours: {score}  ({yaku})"), lang, score=ours, yaku=listed(comparison.yaku)))
+    lines += [_say(N_("  DIFFERS: {difference}"), lang, difference=difference) for difference in comparison.differences]
     return "\n".join(lines)
+
+
+def _round_said(name: str, lang: str) -> str:
+    """A round as the log reader names it (``East 2, 1 honba``: :func:`tutor.gamelog.model.round_name`),
+    said in ``lang``: 东2局，1 本场."""
+    import re
+
+    from tutor.gamelog.model import ROUND_NAMES
+    from tutor.messages.catalogues import translate
+
+    found = re.fullmatch(r"(\w+) (\d+)(?:, (\d+) honba)?", name)
+    if lang == "en" or found is None or found[1] not in ROUND_NAMES:
+        return name
+    said = _say(N_("{wind} {number}"), lang, wind=translate(found[1], lang), number=found[2])
+    return _say(N_("{round}, {honba} honba"), lang, round=said, honba=found[3]) if found[3] else said
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -447,8 +559,15 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_check_lessons(args: argparse.Namespace) -> int:
+    import os
+
     from tutor import create_app
 
+    if args.folder and not os.path.isdir(args.folder):
+        # Checked here: the site itself quietly serves the built-in lessons when the folder is missing.
+        said = args.lang or "en"
+        print(_say(N_("tutor check-lessons: there is no folder {folder}"), said, folder=args.folder), file=sys.stderr)
+        return 2
     config: dict[str, Any] = {"SECRET_KEY": "check-lessons"}
     if args.folder:
         config["LESSONS_DIR"] = args.folder
@@ -459,7 +578,8 @@ def run_check_lessons(args: argparse.Namespace) -> int:
     for lang in languages:
         if len(languages) > 1:
             print(f"== {lang}")
-        failed |= _check_book(library, lang)
+        # One language checked is reported in it (its authors read it); several, in English.
+        failed |= _check_book(library, lang, lang if args.lang else "en")
     return 1 if failed else 0
 
 
@@ -474,27 +594,51 @@ def _lesson_languages(folder: str | None) -> list[str]:
     return ["en"] + sorted(found - {"en", "yaku", "reference"})
 
 
-def _check_book(library: LessonLibrary, lang: str) -> bool:
-    """Report one language's own pages; True when one has a problem. Pages still in English are only listed."""
+def _check_book(library: LessonLibrary, lang: str, said: str = "en") -> bool:
+    """Report one language's own pages, in ``said``; True when one has a problem. Pages still in English are only listed."""
     from tutor.course.lessons import too_few_questions
+    from tutor.messages.catalogues import LANGUAGES
 
     book = library.own_book(lang)
     for page in book.lessons.values():
+        line = N_("lesson {order} {slug} {examples} worked example(s), {questions} question(s)  {path}")
         print(
-            f"lesson {page.order:>2} {page.slug:<14} {page.examples} worked example(s), {len(page.questions)} question(s)  {page.path}"
+            _say(
+                line,
+                said,
+                order=f"{page.order:>2}",
+                slug=f"{page.slug:<14}",
+                examples=page.examples,
+                questions=len(page.questions),
+                path=page.path,
+            )
         )
+    notes = book.yaku_notes.values()
     print(
-        f"{len(book.yaku_notes)} yaku notes, {sum(p.examples for p in book.yaku_notes.values())} worked examples "
-        f"and {sum(len(p.questions) for p in book.yaku_notes.values())} questions in them"
+        _say(
+            N_("{notes} yaku notes, {examples} worked examples and {questions} questions in them"),
+            said,
+            notes=len(book.yaku_notes),
+            examples=sum(p.examples for p in notes),
+            questions=sum(len(p.questions) for p in notes),
+        )
     )
     if lang != "en":
         missing = library.book(lang).untranslated()
-        print(f"{len(missing)} page(s) not translated into {lang} yet (readers get the English):")
+        language = LANGUAGES[lang].name if lang in LANGUAGES else lang
+        print(
+            _say(
+                N_("{count} page(s) not translated into {language} yet (readers get the English):"),
+                said,
+                count=len(missing),
+                language=language,
+            )
+        )
         for page in missing:
-            print(f"  untranslated {page.path}")
+            print(_say(N_("  untranslated {path}"), said, path=page.path))
     problems = book.problems + too_few_questions(book)
     for problem in problems:
-        print(f"PROBLEM {problem}", file=sys.stderr)
+        print(_say(N_("PROBLEM {problem}"), said, problem=problem), file=sys.stderr)
     return bool(problems)
 
 
@@ -513,7 +657,7 @@ def run_generate(args: argparse.Namespace) -> int:
                 print(f"topic {topic.id:<23} {made}")
         return 0
     if args.count < 1:
-        print("tutor generate: --count must be at least 1", file=sys.stderr)
+        print(_say(N_("tutor generate: --count must be at least 1"), args.lang), file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     try:
@@ -524,32 +668,48 @@ def run_generate(args: argparse.Namespace) -> int:
                 request = hand_for_topic(args.topic, rng, args.difficulty)
             else:
                 request = targets.random_hand(rng, args.difficulty)
-            print(json.dumps(request, ensure_ascii=False) if args.jsonl else f"{number:>3}. {_worksheet_line(request)}")
+            line = (
+                json.dumps(request, ensure_ascii=False)
+                if args.jsonl
+                else f"{number:>3}. {_worksheet_line(request, args.lang)}"
+            )
+            print(line)
     except targets.TargetError as problem:
         print(f"tutor generate: {problem}", file=sys.stderr)
         return 2
     return 0
 
 
-def _worksheet_line(request: dict[str, Any]) -> str:
-    """One hand for a printed worksheet: tiles, calls, the win and the situation in words."""
-    winds = dict(zip(WIND_LETTERS, HONOR_NAMES, strict=False))
-    parts = [request["hand"]]
-    parts += [f"[{m['kind']} {m['tiles']}]" for m in request.get("melds", [])]
-    parts.append(f"wins on {request['win']} by {'tsumo' if request['tsumo'] else 'ron'},")
-    parts.append(f"seat {winds[request['seat_wind']]}, {winds[request['round_wind']]} round")
-    extras = [flag.replace("_", " ") for flag in FLAGS if flag != "tsumo" and request.get(flag)]
+def _worksheet_line(request: dict[str, Any], lang: str = "en") -> str:
+    """One hand for a printed worksheet: tiles, calls, the win and the situation in words (in ``lang``;
+    the tiles in the notation people type)."""
+    from tutor.engine.messages import text, yaku_name
+    from tutor.engine.pao import seat_name
+    from tutor.engine.rules import RuleSet
+    from tutor.messages.catalogues import joined
+
+    hand = request["hand"] + "".join(f" [{m['kind']} {m['tiles']}]" for m in request.get("melds", []))
+    line = _say(
+        N_("{hand} wins on {win} by {how}, seat {seat}, {round} round"),
+        lang,
+        hand=hand,
+        win=request["win"],
+        how=_say(N_("tsumo") if request["tsumo"] else N_("ron"), lang),
+        seat=seat_name(request["seat_wind"], lang),
+        round=text(f"round.{request['round_wind']}", lang),
+    )
+    extras = [yaku_name(flag, lang) for flag in FLAGS if flag != "tsumo" and request.get(flag)]
     if request.get("dora_indicators"):
-        extras.append("dora indicator " + " ".join(request["dora_indicators"]))
+        extras.append(_say(N_("dora indicator {tiles}"), lang, tiles=" ".join(request["dora_indicators"])))
     if request.get("ura_indicators"):
-        extras.append("ura indicator " + " ".join(request["ura_indicators"]))
+        extras.append(_say(N_("ura indicator {tiles}"), lang, tiles=" ".join(request["ura_indicators"])))
     if request.get("honba"):
-        extras.append(f"{request['honba']} honba")
+        extras.append(_say(N_("{count} honba"), lang, count=request["honba"]))
     if request.get("riichi_sticks"):
-        extras.append(f"{request['riichi_sticks']} riichi stick(s) on the table")
+        extras.append(_say(N_("{count} riichi stick(s) on the table"), lang, count=request["riichi_sticks"]))
     if request.get("rules"):
-        extras.append("rules " + json.dumps(request["rules"]))
-    return " ".join(parts) + ("; " + ", ".join(extras) if extras else "")
+        extras.append(RuleSet.from_overrides(request["rules"]).describe(lang))
+    return line + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else "")
 
 
 def run_init_db(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@
 -- migration m013_game_logs
 -- migration m014_wrong_answers
 -- migration m015_first_try_weeks
+-- migration m016_upload_attempts
 -- index idx__sqlite_migrations_migration_set_name
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
@@ -89,6 +90,10 @@ CREATE INDEX idx_reports_open ON reports (status, created_at);
 -- index idx_skill_states_user_id_due_at
 CREATE INDEX "idx_skill_states_user_id_due_at"
     ON "skill_states" ("user_id", "due_at");
+-- index idx_upload_attempts_address
+CREATE INDEX idx_upload_attempts_address ON upload_attempts (address, at) WHERE guest = 1;
+-- index idx_upload_attempts_user
+CREATE INDEX idx_upload_attempts_user ON upload_attempts (user_id, at);
 -- index idx_users_guest_address
 CREATE INDEX idx_users_guest_address ON users (created_address, created_at) WHERE is_guest = 1;
 -- index idx_users_username
@@ -260,6 +265,8 @@ CREATE TABLE "skill_states" (
    "updated_at" TEXT,
    PRIMARY KEY ("user_id", "skill")
 );
+-- table upload_attempts
+CREATE TABLE upload_attempts (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, address TEXT NOT NULL, guest INTEGER NOT NULL, at TEXT NOT NULL);
 -- table users
 CREATE TABLE "users" (
    "id" INTEGER PRIMARY KEY,

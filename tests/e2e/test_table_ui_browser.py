@@ -90,9 +90,9 @@ def test_the_calculator_result_is_in_view_after_scoring(sized: tuple[Page, int],
     # The hand from the palette; a click on a hand tile makes it the winning tile.
     for code in ["2m", "3m", "4m", "5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "8s", "5p", "5p"]:
         page.locator(f"#palette button[data-tile='{code}']").click()
-    page.locator("#hand-preview img[alt='6s']").click()
+    page.locator("#hand-preview img[data-code='6s']").click()
     expect(page.locator("#win")).to_have_value("6s")
-    expect(page.locator("#hand-preview .win-group img")).to_have_attribute("alt", "6s, winning tile")
+    expect(page.locator("#hand-preview .win-group img")).to_have_attribute("alt", "6 of bamboo, winning tile")
     # A dora indicator from the palette too.
     page.locator("input[name=target][value=dora]").check()
     page.locator("#palette button[data-tile='4p']").click()
@@ -319,7 +319,7 @@ def test_what_the_script_writes_is_in_the_pages_language(browser: Browser, serve
         for code in ["2m", "3m"]:
             page.locator(f"#palette button[data-tile='{code}']").click()
         titles = [page.locator("#hand-preview button").nth(n).get_attribute("title") for n in range(2)]
-        assert titles == ["把2m定为和牌", "取出3m"], titles  # the tile codes, in Chinese sentences
+        assert titles == ["把2万定为和牌", "取出3万"], titles  # the tiles named, in Chinese sentences
         page.goto(server + "/lessons/fu?lang=zh")
         first = page.locator("#question-1")
         first.locator("input[name=answer]").fill("30")

@@ -68,8 +68,8 @@ def test_itemised_fu_says_each_row_on_its_line_with_its_tiles_drawn() -> None:
     given = {**fu.right_answer(), "total": "1"}
     english = str(fu.say_answer(given))
     assert english.startswith("Base (futei): 20 fu; ") and english.endswith("Total, rounded up to the next 10: 1 fu")
-    assert "Group 1 of characters, 1 of characters, 1 of characters: 8 fu" in english
-    assert "Pair 5 of bamboo, 5 of bamboo: 0 fu" in english
+    assert "Group 1 of characters ×3: 8 fu" in english
+    assert "Pair 5 of bamboo ×2: 0 fu" in english
     assert str(fu.say_expected()).endswith(": 40 fu")
     html = words_html(fu.say_answer(given), "zh")
     assert 'alt="中"' in html and "合计" in html and "111m" not in html

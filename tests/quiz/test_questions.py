@@ -187,14 +187,16 @@ def test_itemised_fu_one_row_per_source() -> None:
     assert rows["base"].given and rows["base"].fu == 20
     assert [rows[r].fu for r in ("win", "pair", "wait", "bump", "total")] == [0, 0, 2, 0, 40]
     groups = {rows[r].label: rows[r].fu for r in rows if r.startswith("group")}
-    assert groups == {"Group 111m": 8, "Group 234p": 0, "Group 789s": 0, "Group 777z (called)": 4}
+    # Each row names its tiles as players say them, never in MPSZ.
+    one, two, seven, red = "1 of characters ×3", "2-3-4 of circles", "7-8-9 of bamboo", "Red dragon ×3"
+    assert groups == {f"Group {one}": 8, f"Group {two}": 0, f"Group {seven}": 0, f"Group {red} (called)": 4}
     ids = {row.label: row.id for row in question.fu_rows()}
-    right = {ids["Group 111m"]: "8", ids["Group 777z (called)"]: "4", "wait": "2", "total": "40"}
+    right = {ids[f"Group {one}"]: "8", ids[f"Group {red} (called)"]: "4", "wait": "2", "total": "40"}
     graded = question.grade(right)
     assert graded.correct and graded.expected == "20 + 8 + 4 + 2 → 40 fu"
-    wrong = question.grade({**right, ids["Group 111m"]: "4"})  # a triplet counted as open
+    wrong = question.grade({**right, ids[f"Group {one}"]: "4"})  # a triplet counted as open
     assert not wrong.correct and 0 < wrong.score < 1
-    assert "Group 111m: you said 4, it is 8 (Closed triplet of terminals 111m: 8 fu)" in wrong.details
+    assert f"Group {one}: you said 4, it is 8 (Closed triplet of terminals 111m: 8 fu)" in wrong.details
     assert question.grade({**right, "total": "forty"}).problem
 
 

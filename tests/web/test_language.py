@@ -227,7 +227,7 @@ def test_the_score_api_answers_in_the_session_language_and_keeps_machine_fields(
     client.get("/?lang=zh")  # the browser's chosen language: the cookie
     chinese = client.post("/api/score", json=PINFU_RIICHI).json
     assert english is not None and chinese is not None
-    assert chinese["fu_breakdown"][1]["reason"] == "门前荣和：10 符"
+    assert chinese["fu_breakdown"][1]["reason"] == "门清荣和：10 符"
     assert "平和：1 番（四组顺子、普通雀头、两面听）" in chinese["explanation"]
     assert chinese["reading"]["text"].endswith("和了 5s")
     for field in ("han", "fu", "yaku", "yakuman", "limit", "points", "total"):

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf
 from tutor import accounts
-from tutor.accounts import LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_ADDRESS, AccountError, TooManyLogins
+from tutor.accounts import LOGIN_LIMIT_PAIR, AccountError, TooManyLogins
 from tutor.db import connect
 from tutor.web.views.auth import local_path
 
@@ -115,39 +115,42 @@ def test_a_guest_cannot_change_a_password(client: FlaskClient) -> None:
 def test_failed_logins_per_account_are_limited_with_429(client: FlaskClient) -> None:
     register(client, "tom")
     client.post("/auth/logout", data={"csrf_token": csrf(client)})
-    for _ in range(LOGIN_LIMIT_ACCOUNT):
+    for _ in range(LOGIN_LIMIT_PAIR):
         assert log_in(client, "tom", "wrong password").status_code == 400
     refused = log_in(client, "TOM", PASSWORD)  # even the right password, in any case
     assert refused.status_code == 429
     assert "Try again in 15 minutes" in refused.get_data(as_text=True)
-    assert refused.headers["Retry-After"] == "900"
+    assert 14 * 60 < int(refused.headers["Retry-After"]) <= 15 * 60  # the seconds left, to the second
 
 
 def test_the_login_limit_holds_in_the_database_for_every_process(app: Flask) -> None:
     db = connect(app.config["DATABASE"])
     accounts.register(db, "ida", PASSWORD)
     start = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-    for minute in range(LOGIN_LIMIT_ACCOUNT):
+    for minute in range(LOGIN_LIMIT_PAIR):
         with pytest.raises(AccountError):
             accounts.authenticate(db, "ida", "nope nope", "10.0.0.1", at=start + timedelta(minutes=minute))
     # Another connection (another server process) sees the same attempts.
     elsewhere = connect(app.config["DATABASE"])
     with pytest.raises(TooManyLogins) as refused:
-        accounts.authenticate(elsewhere, "ida", PASSWORD, "10.0.0.2", at=start + timedelta(minutes=10))
+        accounts.authenticate(elsewhere, "ida", PASSWORD, "10.0.0.1", at=start + timedelta(minutes=10))
     assert refused.value.minutes == 5
     later = start + timedelta(minutes=15, seconds=1)
-    assert accounts.authenticate(elsewhere, "ida", PASSWORD, "10.0.0.2", at=later).username == "ida"
+    assert accounts.authenticate(elsewhere, "ida", PASSWORD, "10.0.0.1", at=later).username == "ida"
 
 
-def test_failed_logins_per_address_are_limited(app: Flask) -> None:
+def test_failed_logins_per_address_slow_down_rather_than_lock(app: Flask) -> None:
+    # The policy changed in issue 27 (tests/web/test_lockout.py has the rest): an address is paced, not locked.
     db = connect(app.config["DATABASE"])
     accounts.register(db, "ann", PASSWORD)
     at = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-    for n in range(LOGIN_LIMIT_ADDRESS):
+    for n in range(accounts.LOGIN_SLOW_ADDRESS):
         with pytest.raises(AccountError):
             accounts.authenticate(db, f"someone{n}", "nope nope", "10.0.0.9", at=at)
-    with pytest.raises(TooManyLogins):
+    with pytest.raises(TooManyLogins) as refused:
         accounts.authenticate(db, "ann", PASSWORD, "10.0.0.9", at=at)
+    assert refused.value.seconds == accounts.LOGIN_PACE_ADDRESS.total_seconds()
+    assert accounts.authenticate(db, "ann", PASSWORD, "10.0.0.9", at=at + accounts.LOGIN_PACE_ADDRESS).username == "ann"
     assert accounts.authenticate(db, "ann", PASSWORD, "10.0.0.10", at=at).username == "ann"
 
 
@@ -421,9 +424,13 @@ def test_only_the_teacher_of_the_students_class_makes_a_reset_link(app: Flask) -
 
 def test_a_reset_link_expires(app: Flask) -> None:
     db = connect(app.config["DATABASE"])
+    from tutor.classroom.roster import create_class, join
+
     kid = accounts.register(db, "kid", PASSWORD)
+    teacher = accounts.register(db, "teacher", PASSWORD)
+    join(db, kid, create_class(db, teacher, "club").join_code, "10.0.0.1")  # links are for students
     made = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-    token = accounts.make_reset_link_token(db, kid.id, kid.id, at=made)
+    token = accounts.make_reset_link_token(db, kid.id, teacher.id, at=made)
     with pytest.raises(AccountError, match="expired"):
         accounts.reset_password(db, token, "another phrase", at=made + accounts.RESET_LIFETIME)
     assert accounts.reset_password(db, token, "another phrase", at=made + timedelta(hours=1)).id == kid.id

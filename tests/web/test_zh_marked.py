@@ -118,7 +118,7 @@ def test_the_assignment_form_names_targets_and_reveal_times_in_chinese(app: Flas
     teacher = user(app, "laoshi")
     room = open_class(app, teacher)
     page = _text(teacher.get(f"/classes/{room.class_id}/assignments/new?lang=zh").get_data(as_text=True))
-    for chinese in ("平和", "断幺九", "符：嵌张", "符：门前荣和", "每答一题之后", "所有题目都答完之后", "截止时间之后"):
+    for chinese in ("平和", "断幺九", "符：嵌张", "符：门清荣和", "每答一题之后", "所有题目都答完之后", "截止时间之后"):
         assert chinese in page, chinese
     for english in ("Fu: kanchan", "Tanyao", "after each answer"):
         assert english not in page, english
@@ -127,9 +127,12 @@ def test_the_assignment_form_names_targets_and_reveal_times_in_chinese(app: Flas
 def test_the_csv_header_row_is_in_the_teacher_language_and_the_json_keeps_the_ids(app: Flask) -> None:
     teacher = user(app, "sensei")
     room = open_class(app, teacher)
-    english = next(csv.reader(io.StringIO(teacher.get(f"/classes/{room.class_id}/results.csv").get_data(as_text=True))))
+    # The CSV starts with a byte-order mark (Excel then reads it as UTF-8): read as utf-8-sig, as Excel does.
+    english = next(
+        csv.reader(io.StringIO(teacher.get(f"/classes/{room.class_id}/results.csv").data.decode("utf-8-sig")))
+    )
     assert english == list(EXPORT_COLUMNS)
-    export = teacher.get(f"/classes/{room.class_id}/results.csv?lang=zh").get_data(as_text=True)
+    export = teacher.get(f"/classes/{room.class_id}/results.csv?lang=zh").data.decode("utf-8-sig")
     chinese = next(csv.reader(io.StringIO(export)))
     assert len(chinese) == len(EXPORT_COLUMNS) and len(set(chinese)) == len(chinese)
     assert chinese[:2] == ["班级编号", "班级"] and chinese[-2:] == ["用时（毫秒）", "作答时间"]

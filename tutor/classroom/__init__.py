@@ -36,6 +36,7 @@ from tutor.classroom.assignments import (
     create_assignment,
     delete_assignment,
     parse_time,
+    target_label,
     update_assignment,
 )
 from tutor.classroom.attempts import Attempt, StudentWork, attempts, best, start_attempt, student_work, to_do
@@ -56,8 +57,11 @@ from tutor.classroom.dashboard import (
 )
 from tutor.classroom.errors import ClassroomError, NotFound, TooManyAttempts
 from tutor.classroom.export import (
+    BOM,
     EXPORT_COLUMNS,
+    JSON_COLUMNS,
     csv_cell,
+    exercise_words,
     json_chunks,
     results_csv,
 )
@@ -113,7 +117,9 @@ __all__ = [
     "JOIN_CODE_LENGTH",
     "JOIN_LIMIT_ACCOUNT",
     "JOIN_LIMIT_ADDRESS",
+    "BOM",
     "JOIN_WINDOW",
+    "JSON_COLUMNS",
     "MAX_ATTEMPTS",
     "MAX_DISPLAY_NAME",
     "MAX_NAME",
@@ -145,6 +151,7 @@ __all__ = [
     "create_class",
     "delete_class",
     "csv_cell",
+    "exercise_words",
     "delete_assignment",
     "enrolled",
     "is_member",
@@ -165,6 +172,7 @@ __all__ = [
     "open_report_count",
     "refuse_if_archived",
     "parse_time",
+    "target_label",
     "remove_member",
     "rename_member",
     "reports",

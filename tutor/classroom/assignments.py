@@ -18,13 +18,15 @@ from sqlite_utils import Database
 from tutor.classroom.errors import ClassroomError, NotFound
 from tutor.classroom.roster import ARCHIVED, MAX_NAME, Classroom, archived_reason, clean_name, refuse_if_archived
 from tutor.clock import now, readable, stamp
+from tutor.course.curriculum import TARGET_TOPICS, TOPICS
 from tutor.db import write_transaction
 from tutor.kept import Kept
-from tutor.messages.catalogues import N_, Sentence
+from tutor.messages.catalogues import DEFAULT, N_, Sentence
 from tutor.practice.mygames import topic_of
 from tutor.practice.selection import clean_settings, quiz_exercise
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.makers import ExerciseError
+from tutor.quiz.skills import info
 
 MAX_ATTEMPTS = 10
 ATTEMPTS_RANGE = N_("Attempts allowed is a whole number from 1 to {most}.")
@@ -289,3 +291,10 @@ def assignment_of_session(db: Database, session: Mapping[str, Any]) -> Assignmen
         return None
     rows = list(db.query("SELECT * FROM assignments WHERE id = ?", [session["assignment_id"]]))
     return _assignment(rows[0]) if rows else None
+
+
+def target_label(target: str, lang: str = DEFAULT) -> str:
+    """What an assignment's hands were made for (a yaku or fu feature, by its id), named in ``lang``: the
+    label of the skill that hand trains (``Pinfu``, ``平和``). An id no topic teaches is shown as it is."""
+    home = TARGET_TOPICS.get(target)
+    return info(TOPICS[home].target_skill(target), lang).label if home else target

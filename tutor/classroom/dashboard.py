@@ -10,13 +10,38 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from tutor.classroom.answers import part_answer, part_expected, read_exercise
 from tutor.classroom.assignments import Assignment
 from tutor.classroom.attempts import Attempt, StudentWork, best
 from tutor.classroom.roster import Classroom, Member, roster
-from tutor.messages.catalogues import DEFAULT, Said
+from tutor.messages.catalogues import DEFAULT, N_, Said, Sentence, said
 from tutor.practice.wrong_answers import answer_value, wrong_parts
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.skills import info
+
+GIVERS_READ = 3
+"""For per-student hands, how many of the hands a wrong answer was given to are read for their right answers."""
+LIST = N_("{earlier}, {next}")
+"""Items one after another, as :func:`~tutor.messages.catalogues.joined` lists them (``a、b`` in Chinese)."""
+RIGHT_ANSWERS = N_("(right answer: {right})")
+MORE = N_("{earlier} …")
+
+
+def rights(exercises: tuple[Exercise | None, ...], kind: str, given: int) -> Said | None:
+    """The right answers of a part in the hands a wrong answer was given to (those read: ``exercises``), each
+    once, in words (``(right answer: 30 fu, 40 fu)``); ``…`` after them when more hands gave it than were read.
+    None when none can be read."""
+    said_once: dict[str, Said] = {}
+    for exercise in exercises:
+        if exercise is not None and kind in exercise.kinds:
+            right = exercise.part(kind).say_expected()
+            said_once.setdefault(str(right), right)
+    if not said_once:
+        return None
+    listed: object = None
+    for right in said_once.values():  # a list said in the reader's language (、 in Chinese), tiles kept drawable
+        listed = right if listed is None else Sentence(LIST, earlier=listed, next=right)
+    return said(RIGHT_ANSWERS, right=Sentence(MORE, earlier=listed) if given > len(exercises) else listed)
 
 
 @dataclass(frozen=True)
@@ -31,27 +56,36 @@ class QuestionStats:
     median_ms: float | None
     exercise: Exercise | None
     """The question itself when everyone had the same hands; None for per-student variants."""
+    said_by: tuple[tuple[Exercise | None, ...], ...] = ()
+    """For per-student variants, the questions (students' own) each of :attr:`wrong_answers` was given to, the
+    first few (:data:`GIVERS_READ`): the first says the answer, and their right answers stand beside it."""
 
     @property
     def percent(self) -> float | None:
         return 100 * self.right / self.answered if self.answered else None
 
     @property
-    def wrong_answers_said(self) -> list[tuple[str, Said | None, str, int]]:
-        """:attr:`wrong_answers` with each answer as its part's kind says it (yaku named, tiles drawn,
-        units; None for per-student variants, whose answers belong to different hands: shown as given)."""
+    def wrong_answers_said(self) -> list[tuple[Said, int, Said | None]]:
+        """:attr:`wrong_answers` in words, each as its part's kind says it with the part's name (``Fu: 40
+        fu``: yaku named, tiles drawn, units), with how many students gave it; for per-student variants,
+        also the right answers of the hands it was given to (``(right answer: 30 fu, 40 fu)``, the first
+        few), since no one right answer stands beside the question."""
+        said_by = self.said_by or ((self.exercise,),) * len(self.wrong_answers)
+        lines = []
+        for (kind, text, n), exercises in zip(self.wrong_answers, said_by, strict=True):
+            exercise = exercises[0]
+            part = exercise.part(kind) if exercise is not None and kind in exercise.kinds else None
+            line = part_answer(exercise, kind, answer_value(part, text) if part else text)
+            lines.append((line, n, rights(exercises, kind, n) if self.said_by else None))
+        return lines
+
+    @property
+    def expected_said(self) -> list[Said]:
+        """The right answer, part by part in words (``Fu: 30 fu``), when everyone had the same hands."""
         exercise = self.exercise
-        return [
-            (
-                kind,
-                exercise.part(kind).say_answer(answer_value(exercise.part(kind), text))
-                if exercise is not None and kind in exercise.kinds
-                else None,
-                text,
-                n,
-            )
-            for kind, text, n in self.wrong_answers
-        ]
+        if exercise is None:
+            return []
+        return [part_expected(part) for part in exercise.parts]
 
 
 @dataclass(frozen=True)
@@ -99,8 +133,27 @@ def results(
     # Wrong first answers with the same wrong parts at a position, counted in the order of their first
     # session (the rows come by session); a row without its wrong parts kept (``answers.wrong`` NULL) is a
     # group of its own, read from its payload.
-    groups = Counter((row[0], row[5] if row[4] is None else row[4]) for row in rows if not row[2] and row[4] != "[]")
-    wrong = _wrong_answers(db, groups)
+    groups: Counter[tuple[int, str | int]] = Counter()
+    firsts: dict[tuple[int, str | int], list[int]] = {}  # each group's first answers (their questions say it)
+    for row in rows:
+        if not row[2] and row[4] != "[]":
+            key = (row[0], row[5] if row[4] is None else row[4])
+            groups[key] += 1
+            first = firsts.setdefault(key, [])
+            if len(first) < GIVERS_READ:
+                first.append(row[5])
+    wrong, givers = _wrong_answers(db, groups, firsts)
+    listed = {
+        position: [(kind, text, n) for (kind, text), n in tally.most_common(5)] for position, tally in wrong.items()
+    }
+    # Per-student hands: each wrong answer is said by the hand of the first student who gave it (a payment
+    # is "2000 all" or a ron of 2000 by the hand), with the right answers of the first few hands it was given
+    # to; read for the few answers listed only.
+    said_by = (
+        _said_by(db, {position: [givers[(position, k, t)] for k, t, _ in found] for position, found in listed.items()})
+        if assignment.variant and not export
+        else {}
+    )
     questions = []
     for position in range(1, assignment.size + 1):
         here = times.get(position, [])
@@ -109,9 +162,10 @@ def results(
                 position,
                 answered[position],
                 right[position],
-                [(kind, text, n) for (kind, text), n in wrong.get(position, Counter()).most_common(5)],
+                listed.get(position, []),
                 statistics.median(here) if here else None,
                 None if assignment.variant or export else assignment.shared_exercise(position),
+                said_by.get(position, ()),
             )
         )
     mistakes = [] if export else _mistakes(db, sessions).most_common(10)
@@ -216,8 +270,32 @@ def _first_answers(db: Database, session_ids: list[int]) -> list[tuple[int, int,
     ).fetchall()
 
 
-def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict[int, Counter[tuple[str, str]]]:
-    """Per position, how many wrong first answers gave each (part kind, answer as given).
+def _said_by(
+    db: Database, answer_ids: dict[int, list[list[int]]]
+) -> dict[int, tuple[tuple[Exercise | None, ...], ...]]:
+    """Per position and wrong answer, the questions the answers (by id) that gave it answered, read from
+    their payloads."""
+    wanted = sorted({answer_id for lists in answer_ids.values() for ids in lists for answer_id in ids})
+    if not wanted:
+        return {}
+    payloads = dict(
+        db.execute(
+            f"SELECT a.id, q.payload FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id IN ({_in(wanted)})",
+            wanted,
+        ).fetchall()
+    )
+    read = {payload: read_exercise(payload) for payload in set(payloads.values())}
+    return {
+        position: tuple(tuple(read[payloads[i]] for i in ids) for ids in lists)
+        for position, lists in answer_ids.items()
+    }
+
+
+def _wrong_answers(
+    db: Database, groups: Counter[tuple[int, str | int]], firsts: dict[tuple[int, str | int], list[int]]
+) -> tuple[dict[int, Counter[tuple[str, str]]], dict[tuple[int, str, str], list[int]]]:
+    """Per position, how many wrong first answers gave each (part kind, answer as given); and the first
+    few answers (by id, from ``firsts``, each group's first) that gave each, by (position, kind, text).
 
     Read from each answer's ``wrong`` column (kept as it is recorded, see :mod:`tutor.practice.wrong_answers`); a row
     without one (written by another writer) is read from its payload. The counters are filled in the order
@@ -233,12 +311,15 @@ def _wrong_answers(db: Database, groups: Counter[tuple[int, str | int]]) -> dict
             ).fetchall()
         }
     tallies: dict[int, Counter[tuple[str, str]]] = {}
+    givers: dict[tuple[int, str, str], list[int]] = {}
     for (position, key), n in groups.items():
         pairs = payloads[key] if isinstance(key, int) else [(kind, text) for kind, text in json.loads(key)]
         tally = tallies.setdefault(position, Counter())
-        for pair in pairs:
-            tally[pair] += n
-    return tallies
+        for kind, text in pairs:
+            tally[(kind, text)] += n
+            given = givers.setdefault((position, kind, text), [])
+            given += firsts[(position, key)][: GIVERS_READ - len(given)]
+    return tallies, givers
 
 
 def _mistakes(db: Database, session_ids: list[int]) -> Counter[str]:

@@ -7,21 +7,56 @@ import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from sqlite_utils import Database
 
-from tutor.classroom.assignments import Assignment, assignments
+from tutor.classroom.answers import part_answer, part_expected, read_exercise
+from tutor.classroom.assignments import Assignment, assignments, target_label
 from tutor.classroom.dashboard import results
 from tutor.classroom.roster import Classroom, Member, roster
-from tutor.messages.catalogues import DEFAULT, N_, translate
+from tutor.course.curriculum import TOPICS
+from tutor.messages.catalogues import DEFAULT, N_, joined, translate
 from tutor.practice.wrong_answers import answer_text
+from tutor.quiz.exercise import Exercise
+from tutor.quiz.mistakes import MISTAKES
 
 CHUNK = 64 * 1024
 """About how many characters an export sends at a time."""
 
+BOM = "\ufeff"
+"""What the CSV starts with: Excel reads a CSV as the computer's legacy code page unless it finds this mark,
+and would show a Chinese name as mojibake."""
+
 EXPORT_COLUMNS = (
+    "class_id",
+    "class",
+    "assignment_id",
+    "assignment",
+    "student_id",
+    "student",
+    "username",
+    "attempt",
+    "position",
+    "question_id",
+    "topic",
+    "topic_id",
+    "target",
+    "target_id",
+    "correct",
+    "score",
+    "given",
+    "expected",
+    "mistakes",
+    "mistake_ids",
+    "time_ms",
+    "answered_at",
+)
+"""The CSV's columns: what a teacher reads (names, answers in words) in the teacher's language, with the
+ids beside them for scripts. The JSON export keeps the stored ids and values under :data:`JSON_COLUMNS`."""
+
+JSON_COLUMNS = (
     "class_id",
     "class",
     "assignment_id",
@@ -41,6 +76,7 @@ EXPORT_COLUMNS = (
     "time_ms",
     "answered_at",
 )
+"""The keys of each answer in the JSON export: ids and the answer as stored."""
 COLUMN_HEADERS = {
     "class_id": N_("Class id"),
     "class": N_("Class"),
@@ -53,11 +89,15 @@ COLUMN_HEADERS = {
     "position": N_("Question number"),
     "question_id": N_("Question id"),
     "topic": N_("Topic"),
+    "topic_id": N_("Topic id"),
     "target": N_("Made for"),
+    "target_id": N_("Made for (id)"),
     "correct": N_("Right first time"),
     "score": N_("Score"),
     "given": N_("Answer given"),
+    "expected": N_("Right answer"),
     "mistakes": N_("Mistakes"),
+    "mistake_ids": N_("Mistake ids"),
     "time_ms": N_("Time (ms)"),
     "answered_at": N_("Answered at"),
 }
@@ -76,26 +116,29 @@ def column_header(column: str, lang: str = DEFAULT) -> str:
 
 _ANSWERS_SQL = (
     "SELECT s.id, s.user_id, m.display_name, u.username, q.position, q.id, q.topic, q.target,"
-    " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at"
+    " a.correct, a.score, a.given, a.mistakes, a.time_ms, a.answered_at{payload}"
     " FROM practice_sessions s"
     " JOIN memberships m ON m.class_id = ? AND m.user_id = s.user_id JOIN users u ON u.id = s.user_id"
     " JOIN questions q ON q.session_id = s.id JOIN answers a ON a.question_id = q.id AND a.attempt = 1"
     " WHERE s.assignment_id = ? ORDER BY m.display_name COLLATE NOCASE, s.user_id, s.id, q.position"
 )
-"""An assignment's rows: the session, then the columns of :data:`EXPORT_COLUMNS` from ``student_id`` on
-but ``attempt`` (``given`` and ``mistakes`` as stored JSON). A student's rows come together, their
-sessions in order: the attempt is counted as the rows go by."""
+"""An assignment's rows: the session, then the stored columns of :data:`JSON_COLUMNS` from ``student_id``
+on but ``attempt`` (``given`` and ``mistakes`` as stored JSON), and for the CSV the question's payload (its
+right answer is said from it). A student's rows come together, their sessions in order: the attempt is
+counted as the rows go by."""
 
 _BATCH = 500
 """Rows fetched from SQLite at a time."""
 
 
 def _answers(
-    db: Database, classroom: Classroom, assignment: Assignment | None
+    db: Database, classroom: Classroom, assignment: Assignment | None, payload: bool = False
 ) -> Iterator[tuple[Assignment, Iterator[list[tuple[Any, ...]]]]]:
-    """Each assignment (by id) with its rows in batches, read when the export reaches it."""
+    """Each assignment (by id) with its rows in batches, read when the export reaches it (with each
+    question's payload last, if asked for)."""
+    sql = _ANSWERS_SQL.format(payload=", q.payload" if payload else "")
     for task in [assignment] if assignment else sorted(assignments(db, classroom), key=lambda a: a.id):
-        cursor = db.conn.execute(_ANSWERS_SQL, [classroom.id, task.id])
+        cursor = db.conn.execute(sql, [classroom.id, task.id])
         yield task, iter(partial(cursor.fetchmany, _BATCH), [])
 
 
@@ -116,19 +159,19 @@ def _numbered(batches: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[i
         yield numbered
 
 
-class _Cells(dict[Any, str]):
+class _Cells(dict[Any, Any]):
     """What ``make`` gives for each value of one column, worked out once: a class's rows hold the same few
     topics, scores and stored answers again and again, and a dict lookup costs less than a call. Only the
     first ``most`` values are kept, so memory stays the same however long the export. One per column: the
     values of a column are of one kind (SQLite's column affinity), so no two equal keys, such as 1 and
     1.0, stand for different cells (and a REAL column reads -0.0 back as 0.0)."""
 
-    def __init__(self, make: Callable[[Any], str], most: int = 4096) -> None:
+    def __init__(self, make: Callable[[Any], Any], most: int = 4096) -> None:
         super().__init__()
         self.make = make
         self.most = most
 
-    def __missing__(self, value: Any) -> str:
+    def __missing__(self, value: Any) -> Any:
         made = self.make(value)
         if len(self) < self.most:
             self[value] = made
@@ -157,6 +200,43 @@ def csv_cell(value: Any) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+PARTS = N_("{earlier}; {next}")
+"""How the parts of an answer (and the mistakes of a row) follow each other in a cell."""
+
+
+def exercise_words(exercise: Exercise, answers: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
+    """An exercise's answer as a line of text in ``lang``, each part as its kind says it (yaku by name,
+    tiles named, numbers with their unit, points as players say them); ``answers`` None: the right answer.
+
+    >>> ex = Exercise.from_json({"parts": [
+    ...     {"ask": "waits", "hand": "23m456p789s123s11z"}, {"ask": "yaku", "request": {
+    ...     "hand": "123m456m789p345s55s", "win": "5s", "riichi": True}}]})
+    >>> exercise_words(ex, {"waits": ["1m", "4m"], "yaku": ["riichi", "pinfu"]})
+    'Winning tiles: 1 of characters, 4 of characters; Yaku: Riichi, Pinfu'
+    >>> exercise_words(ex, None, "zh")
+    '和牌张：1万、4万；役种：立直、平和'
+    """
+    if answers is None:
+        lines = [part_expected(part).text(lang) for part in exercise.parts]
+    else:  # a part without an answer (a row of an older version) is left out
+        lines = [part_answer(exercise, k, answers[k]).text(lang) for k in exercise.kinds if k in answers]
+    return joined(lines, lang, PARTS)
+
+
+def _topic_name(topic: Any, lang: str) -> Any:
+    found = TOPICS.get(topic) if isinstance(topic, str) else None
+    return translate(found.title, lang) if found else topic
+
+
+def _mistake_names(raw: str | None, lang: str) -> str:
+    """The named mistakes of a row (stored as a JSON list of ids), by what the student did, in ``lang``."""
+    ids = json.loads(raw or "[]")
+    if not isinstance(ids, list):
+        return csv_cell(ids)
+    named = [translate(MISTAKES[i].label, lang) if isinstance(i, str) and i in MISTAKES else str(i) for i in ids]
+    return joined(named, lang, PARTS)
+
+
 def results_csv(
     db: Database,
     classroom: Classroom,
@@ -164,16 +244,18 @@ def results_csv(
     lang: str = DEFAULT,
     size: int = CHUNK,
 ) -> Iterator[str]:
-    """Every answer the class's students gave to its assignments (or to one) as CSV: a header line in
-    ``lang``, then a line per question answered (first tries only) in the order assignment → student →
-    attempt → question, every cell made safe for spreadsheets (:func:`csv_cell`). Sent in pieces of about
-    ``size`` characters, the header line at once. Made from the stored rows as they are: a cell is worked
-    out once per assignment, student, or stored value, not once per row, and each line is joined from its
-    fields as the CSV writer writes them."""
+    """Every answer the class's students gave to its assignments (or to one) as CSV for a teacher reading
+    it in ``lang``: a byte-order mark (so that Excel reads it as UTF-8 and shows Chinese names) and a header
+    line, then a line per question answered (first tries only) in the order assignment → student →
+    attempt → question. Topics, targets and mistakes are named, with their ids beside them; the answer given
+    and the right answer are said in words (:func:`exercise_words`); every cell is made safe for
+    spreadsheets (:func:`csv_cell`). Sent in pieces of about ``size`` characters, the header line at once.
+    A cell is worked out once per assignment, student, question or stored value, not once per row, and
+    each line is joined from its fields as the CSV writer writes them."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow([column_header(column, lang) for column in EXPORT_COLUMNS])
-    yield buffer.getvalue()
+    yield BOM + buffer.getvalue()
 
     def field(value: Any) -> str:
         """The cell of ``value`` as the CSV writer writes it among others (quoted if need be)."""
@@ -182,13 +264,33 @@ def results_csv(
         writer.writerow((csv_cell(value), ""))
         return buffer.getvalue()[:-3]  # less the empty field and the line's end, ",\r\n"
 
+    # The questions of an assignment shared by the class hold the same payload: each is read once. Those of
+    # per-student hands differ, and are read (their hand solved) as their rows come, about 0.25 ms a row; the
+    # latest are kept, so that a row's answer and right answer share one reading.
+    exercise_of = lru_cache(maxsize=256)(read_exercise)
+
+    def given_cell(key: tuple[str | None, str]) -> str:
+        payload, raw = key
+        exercise, given = exercise_of(payload), json.loads(raw)
+        if exercise is None or not isinstance(given, Mapping):
+            return field(given)
+        return field(exercise_words(exercise, given, lang))
+
+    def expected_cell(payload: str | None) -> str:
+        exercise = exercise_of(payload)
+        return field(exercise_words(exercise, None, lang) if exercise is not None else "")
+
     plain = _PLAIN
-    positions, topics, targets, scores, times = (_Cells(field) for _ in range(5))
-    givens = _Cells(lambda raw: field(json.loads(raw)))
-    mistaken = _Cells(lambda raw: field(json.loads(raw or "[]")))
+    positions, topic_ids, target_ids, scores, times = (_Cells(field) for _ in range(5))
+    topics = _Cells(lambda topic: field(_topic_name(topic, lang)))
+    targets = _Cells(lambda target: field(target_label(target, lang) if isinstance(target, str) else target))
+    givens = _Cells(given_cell)
+    expected = _Cells(expected_cell, most=256)
+    mistaken = _Cells(lambda raw: field(_mistake_names(raw, lang)))
+    mistake_ids = _Cells(lambda raw: field(json.loads(raw or "[]")))
     pieces: list[str] = []
     length = 0
-    for task, batches in _answers(db, classroom, assignment):
+    for task, batches in _answers(db, classroom, assignment, payload=True):
         head = f"{field(classroom.id)},{field(classroom.name)},{field(task.id)},{field(task.title)}"
         who = who_try = ""
         for batch in _numbered(batches):
@@ -208,6 +310,7 @@ def results_csv(
                 mistakes,
                 time_ms,
                 answered_at,
+                payload,
             ) in batch:
                 if new:  # the next attempt, or the next student's first
                     if attempt == 1:
@@ -219,8 +322,9 @@ def results_csv(
                 lines.append(
                     f"{who_try},{positions[position]},"
                     f"{question_id if type(question_id) is str and plain(question_id) else field(question_id)},"
-                    f"{topics[topic]},{targets[target]},{1 if correct else 0},{scores[score]},"
-                    f"{givens[given]},{mistaken[mistakes]},{times[time_ms]},"
+                    f"{topics[topic]},{topic_ids[topic]},{targets[target]},{target_ids[target]},"
+                    f"{1 if correct else 0},{scores[score]},{givens[(payload, given)]},{expected[payload]},"
+                    f"{mistaken[mistakes]},{mistake_ids[mistakes]},{times[time_ms]},"
                     f"{answered_at if type(answered_at) is str and plain(answered_at) else field(answered_at)}\r\n"
                 )
             pieces.append("".join(lines))
@@ -239,7 +343,8 @@ writer would quote."""
 def json_chunks(db: Database, classroom: Classroom, size: int = CHUNK) -> Iterator[str]:
     """The class's results as one JSON document, as ``json.dumps(..., ensure_ascii=False, indent=1)``
     writes it: the class and its students, each assignment with its students' standing and its questions,
-    and every answer (the rows of the CSV, keyed by their columns). Sent in pieces, made as they are sent:
+    and every answer with its ids and values as stored (keyed by :data:`JSON_COLUMNS`; the CSV says them in
+    words). Sent in pieces, made as they are sent:
     each assignment's standings and each answer are read only when their turn comes."""
     pieces: list[str] = []
     length = 0
@@ -290,8 +395,8 @@ _FIELDS = json.JSONEncoder(ensure_ascii=False, separators=(",\n   ", ": "), chec
 
 
 def _answer_objects(db: Database, classroom: Classroom) -> Iterator[list[str]]:
-    """Each answer's JSON object (the CSV's row, keyed by its columns), indented as the document's answers,
-    in batches."""
+    """Each answer's JSON object (keyed by :data:`JSON_COLUMNS`), indented as the document's answers, in
+    batches."""
     scalar = partial(json.dumps, ensure_ascii=False)
     text = json.encoder.encode_basestring  # what json.dumps writes for a str (the C function where there is one)
     positions, topics, targets, scores, times = (_Cells(scalar) for _ in range(5))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.classroom import Assignment
+from tutor.classroom.answers import part_expected
+from tutor.messages.catalogues import Said
 from tutor.practice.selection import clean_settings, quiz_exercise
 from tutor.quiz.exercise import Exercise
 
@@ -27,6 +29,12 @@ class Worksheet:
     @property
     def size(self) -> int:
         return len(self.exercises)
+
+    @staticmethod
+    def key(exercise: Exercise) -> list[Said]:
+        """A question's lines in the answer key: each part's right answer in words, as its kind says it
+        (``Winning tiles: 5 of characters``; tiles drawn by the ``words`` filter)."""
+        return [part_expected(part) for part in exercise.parts]
 
 
 def quiz_worksheet(raw: Mapping[str, Any]) -> Worksheet:

@@ -8,17 +8,21 @@ True
 
 from tutor.db.connection import (
     UNAVAILABLE,
+    WriteBusy,
     backup,
     close,
     connect,
     is_unavailable,
     migrate,
+    set_write_wait,
+    skip_if_busy,
     write_transaction,
 )
 from tutor.db.schema import day_number, migrations
 
 __all__ = [
     "UNAVAILABLE",
+    "WriteBusy",
     "backup",
     "close",
     "connect",
@@ -26,5 +30,7 @@ __all__ = [
     "is_unavailable",
     "migrate",
     "migrations",
+    "set_write_wait",
+    "skip_if_busy",
     "write_transaction",
 ]

@@ -10,8 +10,10 @@ import fcntl
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -38,14 +40,54 @@ def connect(path: str | Path) -> Database:
 
 _WRITE_LOCK = threading.Lock()
 
+WRITE_WAIT = 5.0
+"""Seconds a writer waits for the write lock at most (``TUTOR_WRITE_WAIT``; :func:`set_write_wait`).
+A writer stalled inside its transaction must not stall every other writer (and, through the
+server's threads, every reader) for as long as it likes: past this wait the write is refused
+with :class:`WriteBusy`, which the web app answers with 503 and ``Retry-After``."""
+_settings = {"wait": WRITE_WAIT, "waiters": 0}
+_waiting = [0]
+_no_wait: ContextVar[bool] = ContextVar("no_wait", default=False)
+
+
+class WriteBusy(sqlite3.OperationalError):
+    """The write lock was not free within the wait: the database is busy; trying again later may work."""
+
+    sqlite_errorcode = sqlite3.SQLITE_BUSY  # what is_unavailable() reads: a busy database, like SQLite's own
+
+
+def set_write_wait(seconds: float, waiters: int = 0) -> None:
+    """How long writers of this process wait for the write lock, and how many may wait at once
+    behind a stalled writer (0: no limit). A server with N threads sets ``waiters`` below N, so that
+    writers queued behind a stalled one never take every thread: a reader always finds one free."""
+    if seconds < 0 or waiters < 0:
+        raise ValueError("the write wait and the number of waiters are never negative")
+    _settings.update(wait=seconds, waiters=waiters)
+
+
+@contextmanager
+def skip_if_busy() -> Iterator[None]:
+    """Writes inside take the lock only if it is free at once, and are skipped (silently) otherwise.
+
+    For the small notes a page makes while it is read (a lesson opened, a language chosen): a
+    reader never waits on writers for them, and losing one under load costs nothing.
+    """
+    token = _no_wait.set(True)
+    try:
+        yield
+    except WriteBusy:
+        pass
+    finally:
+        _no_wait.reset(token)
+
 
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
     """A transaction that takes the write lock at once (BEGIN IMMEDIATE).
 
-    Concurrent writers then wait on the busy timeout; a deferred transaction
-    that reads first and writes later could instead fail at once with
-    "database is locked" when another writer got in between.
+    Concurrent writers then queue for the lock (at most :data:`WRITE_WAIT` seconds, then
+    :class:`WriteBusy`); a deferred transaction that reads first and writes later could instead
+    fail at once with "database is locked" when another writer got in between.
     """
     if db.conn.in_transaction:
         with db.atomic():  # nested: a savepoint inside the outer transaction
@@ -54,7 +96,7 @@ def write_transaction(db: Database) -> Iterator[Database]:
     # Writers queue on locks that wake the next one at once: a thread lock within the process and a
     # file lock between server processes. SQLite's own busy handler sleeps in steps of up to
     # 100 ms, which under load made the slowest requests. (Other programs still get the busy timeout.)
-    with _WRITE_LOCK, _file_lock(db):
+    with _write_lock(db):
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -64,11 +106,46 @@ def write_transaction(db: Database) -> Iterator[Database]:
         db.conn.execute("COMMIT")
 
 
+@contextmanager
+def _write_lock(db: Database) -> Iterator[None]:
+    """Both locks, within the wait (none at all inside :func:`skip_if_busy`); else WriteBusy."""
+    wait = 0.0 if _no_wait.get() else float(_settings["wait"])
+    deadline = time.monotonic() + wait
+    with _WAITERS_LOCK:
+        held = _held_since[0]
+        stalled = held is not None and time.monotonic() - held > STALLED
+        if stalled and _settings["waiters"] and _waiting[0] >= _settings["waiters"]:
+            raise WriteBusy("too many writers are waiting for a write lock held too long")
+        _waiting[0] += 1
+    try:
+        taken = _WRITE_LOCK.acquire(timeout=wait) if wait else _WRITE_LOCK.acquire(blocking=False)
+    finally:
+        with _WAITERS_LOCK:
+            _waiting[0] -= 1
+    if not taken:
+        raise WriteBusy(f"the write lock was not free within {wait:g} s")
+    _held_since[0] = time.monotonic()
+    try:
+        with _file_lock(db, deadline):
+            yield
+    finally:
+        _held_since[0] = None
+        _WRITE_LOCK.release()
+
+
+_WAITERS_LOCK = threading.Lock()
+_held_since: list[float | None] = [None]
+"""When this process's current writer took the thread lock (None: free); it may still be waiting for the file lock."""
+STALLED = 0.5
+"""Seconds after which a writer counts as stalled: a usual write holds the lock for milliseconds. Only then
+are writers beyond the waiters limit refused at once; a burst of quick writes just queues."""
+
+
 _LOCK_FILES: dict[tuple[int, str], int] = {}
 
 
 @contextmanager
-def _file_lock(db: Database) -> Iterator[None]:
+def _file_lock(db: Database, deadline: float) -> Iterator[None]:
     path = db.conn.execute("PRAGMA database_list").fetchone()[2]
     if not path:  # an in-memory database has no other processes
         yield
@@ -78,11 +155,31 @@ def _file_lock(db: Database) -> Iterator[None]:
     fd = _LOCK_FILES.get(key)
     if fd is None:
         fd = _LOCK_FILES[key] = os.open(path + "-writelock", os.O_RDWR | os.O_CREAT, 0o600)
-    fcntl.flock(fd, fcntl.LOCK_EX)
+    _flock_until(fd, deadline)
     try:
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _flock_until(fd: int, deadline: float) -> None:
+    """Take the file lock, trying until ``deadline`` (time.monotonic()); else WriteBusy.
+
+    flock() has no timeout, so a lock held by another process is tried again after a short sleep,
+    1 ms at first, at most 10 ms: the next writer starts within 10 ms of the lock coming free.
+    Within one process the thread lock already queues the writers, so only one thread tries here.
+    """
+    pause = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise WriteBusy("another process held the write lock for the whole wait") from None
+            time.sleep(min(pause, left))
+            pause = min(pause * 2, 0.01)
 
 
 UNAVAILABLE = {

@@ -679,3 +679,15 @@ _MISTAKE_TRIGGERS = (
     + " END",
     "CREATE TRIGGER class_mistake_tally_deleted AFTER DELETE ON answers BEGIN " + _mistakes_tally("-", "old") + " END",
 )
+
+
+@migrations()
+def m016_upload_attempts(db: Database) -> None:
+    """Every game-log upload, read or refused, counted where every server process sees it: uploads per
+    guest and per address (by the hour) and per account (by the day) are limited (issue 27)."""
+    db.execute(
+        "CREATE TABLE upload_attempts (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, address TEXT NOT NULL,"
+        " guest INTEGER NOT NULL, at TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX idx_upload_attempts_user ON upload_attempts (user_id, at)")
+    db.execute("CREATE INDEX idx_upload_attempts_address ON upload_attempts (address, at) WHERE guest = 1")

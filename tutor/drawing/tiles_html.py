@@ -16,7 +16,7 @@ full size, taking exactly the room of an upright tile turned, as Tenhou and
 Mahjong Soul draw it.
 
 >>> print(tiles_html("4'56p", size="small"))  # doctest: +NORMALIZE_WHITESPACE
-<span class="tiles tiles-small" role="group" aria-label="4p 5p 6p"><span class="tile-group meld"><img class="tile sideways"
+<span class="tiles tiles-small" role="img" aria-label="4 of circles, called, 5 of circles, 6 of circles"><span class="tile-group meld"><img class="tile sideways"
 src="/tiles/4p-sideways.svg" alt="4 of circles, called"><img class="tile" src="/tiles/5p.svg" alt="5 of circles"><img
 class="tile" src="/tiles/6p.svg" alt="6 of circles"></span></span>
 """
@@ -29,8 +29,8 @@ from html import escape
 from typing import NamedTuple
 
 from tutor.engine.hand import Hand, Meld, MeldKind
-from tutor.engine.tiles import Tile, TileNotationError, format_tiles
-from tutor.messages.catalogues import DEFAULT, N_, translate
+from tutor.engine.tiles import Tile, TileNotationError, format_tiles, parse_tiles
+from tutor.messages.catalogues import DEFAULT, N_, joined, translate
 
 SIZES = ("small", "medium", "large")
 TILE_URL = "/tiles/{code}.svg"
@@ -156,11 +156,14 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     groups = parse_drawing(text)
-    label = " ".join(t.code if t.code != "back" else "face-down" for g in groups for t in g)
     win_group = _set_apart(groups, win) if win else None
     parts = []
+    names = []
     for number, group in enumerate(groups):
         images = []
+        plain = number != win_group and not any(t.sideways or t.code == "back" for t in group)
+        if plain:  # said as players say a group ("1-2-3 of characters"), one suit at a time
+            names += [group_label("".join(run), lang) for run in _suit_runs([t.code for t in group])]
         for tile in group:
             classes = ["tile"]
             if tile.sideways:
@@ -172,11 +175,27 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
                 name = translate(CALLED, lang).format(tile=name)
             if number == win_group:
                 name = translate(WINNING, lang).format(tile=name)
+            if not plain:
+                names.append(name)
             url = SIDEWAYS_URL if tile.sideways else TILE_URL
             images.append(f'<img class="{" ".join(classes)}" src="{url.format(code=tile.code)}" alt="{escape(name)}">')
         kind = " win-group" if number == win_group else " meld" if _is_meld(group) else ""
         parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
-    return f'<span class="tiles tiles-{size}" role="group" aria-label="{escape(label)}">{"".join(parts)}</span>'
+    # One picture named by its tiles' names (role="img" keeps a screen reader from reading each tile
+    # again after the row's name): never the MPSZ the page was written in.
+    label = joined(names, lang)
+    return f'<span class="tiles tiles-{size}" role="img" aria-label="{escape(label)}">{"".join(parts)}</span>'
+
+
+def _suit_runs(codes: list[str]) -> list[list[str]]:
+    """Tiles cut where the suit changes: ``1m 2m 5p`` -> ``[[1m, 2m], [5p]]``."""
+    runs: list[list[str]] = []
+    for code in codes:
+        if runs and runs[-1][-1][1] == code[1]:
+            runs[-1].append(code)
+        else:
+            runs.append([code])
+    return runs
 
 
 HONOUR_NAMES = (
@@ -220,6 +239,49 @@ def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFA
         last = found.end()
     out.append(escape(plain(text[last:])))
     return "".join(out)
+
+
+GROUP_DIGITS = N_("{earlier}-{next}")
+"""How the numbers of a suited group are run together: ``1-2-3 of characters`` (``123万`` in Chinese)."""
+WITH_RED_FIVE = N_("{tiles} (with the red 5)")
+REPEATED = N_("{tile} ×{count}")
+
+
+def group_label(code: str, lang: str = DEFAULT) -> str:
+    """A group of tiles written in MPSZ (``123m``, ``777z``) said as plain text in ``lang``, as players say
+    it: the numbers of a suit run together, an honour repeated counted.
+
+    >>> group_label("123m"), group_label("406p"), group_label("777z"), group_label("12z"), group_label("55s")
+    ('1-2-3 of characters', '4-5-6 of circles (with the red 5)', 'Red dragon ×3', 'East wind, South wind', '5 of bamboo ×2')
+    """
+    tiles = [str(t) for t in parse_tiles(code)]
+    suits = {t[1] for t in tiles}
+    if len(tiles) == 1:
+        return tile_label(tiles[0], lang)
+    if len(set(tiles)) == 1:
+        return translate(REPEATED, lang).format(tile=tile_label(tiles[0], lang), count=len(tiles))
+    if len(suits) > 1 or suits == {"z"}:
+        return joined([tile_label(t, lang) for t in tiles], lang)
+    numbers = joined([t[0].replace("0", "5") for t in tiles], lang, GROUP_DIGITS)
+    named = translate(SUITED_NAMES[tiles[0][1]], lang).format(number=numbers)
+    return translate(WITH_RED_FIVE, lang).format(tiles=named) if "0" in code else named
+
+
+def names_in_text(text: str, lang: str = DEFAULT) -> str:
+    """Plain text (a CSV cell, a terminal line) with every MPSZ code in it said in words: the text twin
+    of :func:`tiles_in_text`, so no reader is asked to read ``3z``.
+
+    >>> names_in_text("missed 36m; dora 1z"), names_in_text("a kan of 1111z, 2 of 3")
+    ('missed 3-6 of characters; dora East wind', 'a kan of East wind ×4, 2 of 3')
+    """
+
+    def named(found: re.Match[str]) -> str:
+        try:
+            return group_label(found.group(), lang)
+        except TileNotationError:
+            return found.group()  # looks like a code but is not one ("0z"): left as written
+
+    return TILE_CODES.sub(named, text)
 
 
 def meld_drawing(meld: Meld) -> str:

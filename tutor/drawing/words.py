@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.drawing.tiles_html import tile_label, tiles_html
+from tutor.drawing.tiles_html import group_label, names_in_text, tile_label, tiles_html, tiles_in_text
 from tutor.engine.tiles import parse_tiles
 from tutor.messages.catalogues import DEFAULT, Joined, Said, Sayable, Sentence, joined, say_in, translate
 
@@ -24,19 +24,34 @@ from tutor.messages.catalogues import DEFAULT, Joined, Said, Sayable, Sentence, 
 class Tiles(Sayable):
     """Tiles (MPSZ, as the quiz keeps them) said by their names in ``lang``, or drawn by :func:`words_html`."""
 
-    def __init__(self, codes: str) -> None:
+    def __init__(self, codes: str, *, group: bool = False) -> None:
         self.codes = " ".join(str(t) for t in parse_tiles(codes.replace(" ", "")))
+        self.group = group
+        """One group of the hand (``111m`` said ``1 of characters ×3``), not tiles one by one."""
 
     def text(self, lang: str) -> str:
+        if self.group:
+            return group_label("".join(self.codes.split()), lang)
         return joined([tile_label(code, lang) for code in self.codes.split()], lang)
 
     def __repr__(self) -> str:
-        return f"Tiles({self.codes!r})"
+        return f"Tiles({self.codes!r}{', group=True' if self.group else ''})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tiles) and self.codes == other.codes
+        return isinstance(other, Tiles) and (self.codes, self.group) == (other.codes, other.group)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def say_plain(value: object, lang: str = DEFAULT) -> str:
+    """Said text as plain text in ``lang`` (a CSV cell, a terminal line): every tile named in words,
+    whether a :class:`Tiles` parameter or MPSZ left in the text.
+
+    >>> from tutor.messages.catalogues import N_, said
+    >>> say_plain(said(N_("missed {tiles}"), tiles=Tiles("36m"))), say_plain("indicator 4z")
+    ('missed 3 of characters, 6 of characters', 'indicator North wind')
+    """
+    return names_in_text(say_in(value, lang), lang)
 
 
 def words_html(value: object, lang: str = DEFAULT) -> str:
@@ -55,4 +70,5 @@ def words_html(value: object, lang: str = DEFAULT) -> str:
         for name, marker in markers.items():
             html = html.replace(marker, words_html(value.params[name], lang))
         return html
-    return escape(say_in(value, lang))
+    # Text that still carries MPSZ (an engine reason, a typed answer) has its codes drawn as well.
+    return tiles_in_text(say_in(value, lang), lang=lang)

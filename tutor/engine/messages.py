@@ -109,8 +109,13 @@ ENGLISH: dict[str, str] = {
     # `tutor score` (report.format_result)
     "cli.hand": "Hand:  {tiles}",
     "cli.hand_melds": "Hand:  {tiles}  melds {melds}",
-    "cli.win_ron": "Win:   {win} by ron, seat {seat}, round {round}",
-    "cli.win_tsumo": "Win:   {win} by tsumo, seat {seat}, round {round}",
+    "cli.win_ron": "Win:   {win} by ron, {seat} seat, {round} round",
+    "cli.win_tsumo": "Win:   {win} by tsumo, {seat} seat, {round} round",
+    # The round wind by name ("East round"; 东场 in Chinese, where a seat is 东家: seat.E)
+    "round.E": "East",
+    "round.S": "South",
+    "round.W": "West",
+    "round.N": "North",
     "cli.not_winning": "Not a winning hand: no reading as four groups and a pair, seven pairs or thirteen orphans.",
     "cli.no_yaku": "No yaku: this hand cannot win as it stands.",
     "cli.yaku": "Yaku:",

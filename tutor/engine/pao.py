@@ -26,6 +26,8 @@ from typing import NamedTuple
 
 from tutor.engine.hand import HandError, MeldKind
 from tutor.engine.messages import text, yaku_name
+from tutor.engine.points import payment
+from tutor.engine.rules import TENHOU, RuleSet
 from tutor.engine.score import ScoreResult
 from tutor.engine.situation import WIND_LETTERS
 from tutor.engine.tiles import DRAGONS, WINDS
@@ -149,41 +151,72 @@ def settle(result: ScoreResult) -> Settlement:
     best = result.best
     assert best is not None and best.payment is not None
     s = result.situation
-    rules = result.rules
-    winner = s.seat_wind
-    others = [seat for seat in WIND_LETTERS if seat != winner]
-    sticks = 1000 * s.riichi_sticks
     held = pao_yaku(result) if s.pao else ()
-    if not held or s.pao is None:
-        pay = best.payment
-        if not s.tsumo:
+    pao_base = best.base
+    if held and result.rules.pao_scope != "whole":
+        pao_base = 8000 * sum(y.yakuman for y in best.yaku if y.id in held)
+    return settle_base(
+        s.seat_wind,
+        best.base,
+        tsumo=s.tsumo,
+        honba=s.honba,
+        riichi_sticks=s.riichi_sticks,
+        discarder=s.discarder,
+        pao=s.pao if held else None,
+        pao_base=pao_base,
+        held=held,
+        rules=result.rules,
+    )
+
+
+def settle_base(
+    winner: str,
+    base: int,
+    *,
+    tsumo: bool,
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    discarder: str | None = None,
+    pao: str | None = None,
+    pao_base: int = 0,
+    held: tuple[str, ...] = (),
+    rules: RuleSet = TENHOU,
+) -> Settlement:
+    """Who pays what for a hand worth ``base`` points won by the seat ``winner`` (E is the dealer): the one
+    settlement of :func:`settle` and of a score kept at the table from han and fu (``tutor.table``).
+
+    ``pao`` names the responsible seat; it then covers ``pao_base`` of the hand (the whole hand under the
+    Tenhou rules), and ``held`` names the pao yakuman when they are known.
+
+    >>> [(share.seat, share.total) for share in settle_base("S", 8000, tsumo=True, pao="W", pao_base=8000).shares]
+    [('E', 0), ('W', 32000), ('N', 0)]
+    """
+    others = [seat for seat in WIND_LETTERS if seat != winner]
+    sticks = 1000 * riichi_sticks
+    dealer = winner == "E"
+    if pao is None:
+        pay = payment(base, dealer, tsumo, honba)
+        if not tsumo:
             ron = pay.ron or 0
-            return Settlement(
-                winner, (Share(s.discarder or "?", "discarder", ron - 300 * s.honba, 300 * s.honba),), sticks
-            )
+            return Settlement(winner, (Share(discarder or "?", "discarder", ron - 300 * honba, 300 * honba),), sticks)
         shares = []
         for seat in others:
             dealer_pays = seat == "E" and pay.tsumo_dealer is not None
             each = (pay.tsumo_dealer if dealer_pays else pay.tsumo_non_dealer) or 0
-            shares.append(Share(seat, "dealer" if seat == "E" else "non_dealer", each - 100 * s.honba, 100 * s.honba))
+            shares.append(Share(seat, "dealer" if seat == "E" else "non_dealer", each - 100 * honba, 100 * honba))
         return Settlement(winner, tuple(shares), sticks)
-    responsible = s.pao
-    times = 6 if s.is_dealer else 4  # what a ron pays: the responsible player pays "as if they had dealt in"
-    honba = 300 * s.honba
-    if rules.pao_scope == "whole":
-        pao_base, rest_base = best.base, 0
-    else:
-        units = sum(y.yakuman for y in best.yaku if y.id in held)
-        pao_base, rest_base = 8000 * units, best.base - 8000 * units
+    responsible = pao
+    times = 6 if dealer else 4  # what a ron pays: the responsible player pays "as if they had dealt in"
+    honba_points = 300 * honba
+    rest_base = base - pao_base
     pao_part = _up(pao_base * times)
     owed = dict.fromkeys(others, 0)
-    if s.tsumo:
+    if tsumo:
         owed[responsible] += pao_part
         for seat in others:  # the rest (S4 scope only) as an ordinary tsumo
-            owed[seat] += _up(rest_base * (2 if s.is_dealer or seat == "E" else 1))
+            owed[seat] += _up(rest_base * (2 if dealer or seat == "E" else 1))
         honba_from = responsible
     else:
-        discarder = s.discarder
         assert discarder is not None  # check_seats
         half = pao_part // 2
         owed[responsible] += pao_part - half
@@ -192,7 +225,7 @@ def settle(result: ScoreResult) -> Settlement:
         honba_from = responsible if rules.pao_honba == "responsible" else discarder
     shares = []
     for seat in others:
-        if not s.tsumo and seat == s.discarder:
+        if not tsumo and seat == discarder:
             role = "discarder_responsible" if seat == responsible else "discarder"
         elif seat == responsible:
             role = "responsible"
@@ -200,7 +233,7 @@ def settle(result: ScoreResult) -> Settlement:
             role = "dealer" if seat == "E" else "non_dealer"
         else:
             role = "nothing"
-        shares.append(Share(seat, role, owed[seat], honba if seat == honba_from else 0))
+        shares.append(Share(seat, role, owed[seat], honba_points if seat == honba_from else 0))
     return Settlement(
         winner,
         tuple(shares),

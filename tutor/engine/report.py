@@ -388,12 +388,20 @@ def _alternative_line(other: Any, lang: str = DEFAULT) -> str:
 
 def format_result(result: ScoreResult, lang: str = DEFAULT) -> str:
     """The full breakdown for ``tutor score``: tiles, reading, yaku, fu, limit, payments."""
+    from tutor.engine.pao import seat_name  # the one name of a seat (kept local, as settlement_text does)
+
     hand = result.hand
     melds = "  ".join(str(m) for m in hand.melds)
     s = result.situation
     header = [
         text("cli.hand_melds" if melds else "cli.hand", lang, tiles=format_tiles(hand.concealed), melds=melds),
-        text("cli.win_tsumo" if s.tsumo else "cli.win_ron", lang, win=hand.win, seat=s.seat_wind, round=s.round_wind),
+        text(
+            "cli.win_tsumo" if s.tsumo else "cli.win_ron",
+            lang,
+            win=hand.win,
+            seat=seat_name(s.seat_wind, lang),  # 南家, not S, on a Chinese terminal
+            round=text(f"round.{s.round_wind}", lang),
+        ),
     ]
     if result.status == "not_a_winning_hand":
         return "\n".join([*header, text("cli.not_winning", lang)])

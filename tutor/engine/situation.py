@@ -161,3 +161,17 @@ FLAGS: tuple[str, ...] = Situation._fields[: Situation._fields.index("seat_wind"
 """The true/false fields, in Situation's order: tsumo ... renhou."""
 STANDARD_FLAGS: tuple[str, ...] = tuple(flag for flag in FLAGS if flag != "renhou")
 """The flags of the standard rules (renhou belongs to a local yaku, switched on by a rule)."""
+FLAG_NAMES: dict[str, str] = {
+    "tsumo": N_("tsumo"),
+    "riichi": N_("riichi"),
+    "double_riichi": N_("double riichi"),
+    "ippatsu": N_("ippatsu"),
+    "rinshan": N_("rinshan"),
+    "chankan": N_("chankan"),
+    "haitei": N_("haitei"),
+    "houtei": N_("houtei"),
+    "tenhou": N_("tenhou"),
+    "chiihou": N_("chiihou"),
+    "renhou": N_("renhou"),
+}
+"""Each flag as a checkbox names it (the romaji players use; translated like every other word)."""

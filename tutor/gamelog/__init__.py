@@ -36,7 +36,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.gamelog.model import MAX_LOG_BYTES, SUPPORTED, GameLog, LogError, LoggedMeld, Recorded, Source, Win
+from tutor.gamelog.model import (
+    MAX_LOG_BYTES,
+    SUPPORTED,
+    GameLog,
+    LogError,
+    LoggedMeld,
+    Recorded,
+    Source,
+    Win,
+    log_text,
+)
 from tutor.messages.catalogues import N_, said
 
 __all__ = [
@@ -56,23 +66,19 @@ __all__ = [
 
 def read_log(data: bytes | str, file: str = "-") -> GameLog:
     """Read an mjlog (XML or gzip) or a tenhou.net/6 JSON log; ``file`` names it in each win's source."""
-    from tutor.gamelog.mjlog import read_mjlog
+    from tutor.gamelog.mjlog import read_mjlog, unpack
     from tutor.gamelog.tenhou6 import read_tenhou6
 
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_LOG_BYTES:
         raise LogError(N_("the file is {size} MB; a game log is at most 10 MB"), size=f"{len(raw) / 1e6:.1f}")
-    if raw[:2] == b"\x1f\x8b":
-        return read_mjlog(raw, file)
-    head = raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
-    if head == b"<":
-        return read_mjlog(raw, file)
-    if head == b"{":
-        try:
-            return read_tenhou6(raw.decode("utf-8"), file)
-        except UnicodeDecodeError:
-            raise LogError(N_("the JSON is not UTF-8 text")) from None
-    if not raw.strip():
+    text = log_text(unpack(raw))
+    head = text.lstrip(" \t\r\n")[:1]
+    if head == "<":
+        return read_mjlog(text, file)
+    if head == "{":
+        return read_tenhou6(text, file)
+    if not text.strip():
         raise LogError(N_("the file is empty"))
     raise LogError(
         N_("this is not a game log: expected Tenhou's mjlog XML (<mjloggm ...>) or tenhou.net/6 JSON ({...})")

@@ -50,17 +50,34 @@ import io
 import re
 import xml.etree.ElementTree as ElementTree
 import zlib
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, cast
 from urllib.parse import unquote
 
 from tutor.engine.tiles import Tile, format_tiles
-from tutor.gamelog.model import MAX_LOG_BYTES, SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from tutor.gamelog.model import (
+    MAX_HANDS,
+    MAX_LOG_BYTES,
+    MAX_XML_DEPTH,
+    MAX_XML_ELEMENTS,
+    SUPPORTED_SAID,
+    GameLog,
+    HandReplay,
+    LogError,
+    ReadBudget,
+    Recorded,
+    Win,
+    checked_name,
+    log_text,
+    too_many_hands,
+)
 from tutor.gamelog.yakulist import by_number
 from tutor.messages.catalogues import N_
 
 RED_COPIES = (16, 52, 88)
-_DRAW = re.compile(r"^([TUVW])(\d+)$")
-_DISCARD = re.compile(r"^([DEFG])(\d+)$")
+# At most 9 ASCII digits: a longer number is no tile (tile() refuses it) and int() need never see it.
+_DRAW = re.compile(r"^([TUVW])([0-9]{1,9})$")
+_DISCARD = re.compile(r"^([DEFG])([0-9]{1,9})$")
 
 
 def tile(number: int, aka: bool = True) -> Tile:
@@ -156,6 +173,23 @@ def _attr(element: ElementTree.Element, name: str) -> str:
     return value
 
 
+def _number(element: ElementTree.Element, name: str) -> int:
+    """An attribute that must be one whole number (a tile, a meld code)."""
+    value = _attr(element, name)
+    # ASCII digits only: int() would also take " 7", "+7", "٧" or "1_0", none of which Tenhou writes.
+    if not re.fullmatch(r"-?[0-9]{1,12}", value):
+        raise LogError(N_("<{tag} {name}={value!r}> is not a number"), tag=element.tag, name=name, value=value[:40])
+    return int(value)
+
+
+def _seat(element: ElementTree.Element, name: str) -> int:
+    """An attribute naming a seat: 0-3."""
+    value = _attr(element, name)
+    if value not in ("0", "1", "2", "3"):
+        raise LogError(N_("<{tag} {name}={value!r}> is not a seat (0-3)"), tag=element.tag, name=name, value=value[:40])
+    return int(value)
+
+
 def unpack(data: bytes) -> bytes:
     """The XML of an mjlog, gunzipped when Tenhou saved it compressed (its .mjlog files are)."""
     if data[:2] != b"\x1f\x8b":
@@ -170,23 +204,59 @@ def unpack(data: bytes) -> bytes:
     return xml
 
 
-def read_mjlog(data: bytes, file: str = "-") -> GameLog:
+def read_mjlog(data: bytes | str, file: str = "-") -> GameLog:
     """Read a Tenhou mjlog (XML, or its gzip) into a :class:`GameLog`."""
-    xml = unpack(data)
-    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+    # Checked on the text, whatever the file's encoding (log_text), and parsed from the text: the
+    # parser then ignores an encoding="..." declaration rather than decode differently from us.
+    xml = data if isinstance(data, str) else log_text(unpack(data))
+    if "<!DOCTYPE" in xml or "<!ENTITY" in xml:
         raise LogError(N_("the XML declares a DOCTYPE or entities, which an mjlog never does"))
+    budget = ReadBudget()
+    return _Reader(file, budget).read(_children(xml, budget))
+
+
+def _children(xml: str, budget: ReadBudget) -> Iterator[ElementTree.Element]:
+    """The root's children one at a time, each dropped once read: memory stays that of one element.
+
+    Refuses, as soon as it is seen, XML nested deeper than :data:`MAX_XML_DEPTH` or with more than
+    :data:`MAX_XML_ELEMENTS` elements (a small file of either once took hundreds of MB as a tree).
+    """
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(("start", "end"))
+    root: ElementTree.Element | None = None
+    depth = count = 0
     try:
-        root = ElementTree.fromstring(xml)
+        for at in range(0, len(xml) or 1, 64 * 1024):
+            parser.feed(xml[at : at + 64 * 1024])
+            for item in parser.read_events():
+                event, element = cast(tuple[str, ElementTree.Element], item)  # "start" and "end" carry an element
+                if event == "end":
+                    depth -= 1
+                    if depth == 1 and root is not None:
+                        yield element
+                        root.remove(element)
+                    continue
+                depth += 1
+                count += 1
+                if depth > MAX_XML_DEPTH:
+                    raise LogError(N_("the XML nests more than {most} levels deep; an mjlog has 2"), most=MAX_XML_DEPTH)
+                if count > MAX_XML_ELEMENTS:
+                    raise LogError(
+                        N_("the XML has more than {most} elements; no real game has that many"), most=MAX_XML_ELEMENTS
+                    )
+                if root is None:
+                    root = element
+                    if root.tag != "mjloggm":
+                        raise LogError(N_("the XML's root is <{tag}>, not an mjlog's <mjloggm>"), tag=root.tag)
+            budget.check()
+        parser.close()
     except ElementTree.ParseError as problem:
         raise LogError(N_("the mjlog's XML is broken or truncated ({problem})"), problem=str(problem)) from None
-    if root.tag != "mjloggm":
-        raise LogError(N_("the XML's root is <{tag}>, not an mjlog's <mjloggm>"), tag=root.tag)
-    return _Reader(file).read(root)
 
 
 class _Reader:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, budget: ReadBudget) -> None:
         self.file = file
+        self.budget = budget
         self.aka = True
         self.rules: dict[str, Any] = {}
         self.players: list[str | None] = [None] * 4
@@ -197,9 +267,9 @@ class _Reader:
         self.draws = 0
         self.finished = True
 
-    def read(self, root: ElementTree.Element) -> GameLog:
+    def read(self, elements: Iterable[ElementTree.Element]) -> GameLog:
         seen_go = False
-        for element in root:
+        for element in elements:
             tag = element.tag
             if tag == "GO":
                 seen_go = True
@@ -213,7 +283,7 @@ class _Reader:
                 for seat in range(4):
                     name = element.get(f"n{seat}")
                     if name:
-                        self.players[seat] = unquote(name)
+                        self.players[seat] = checked_name(unquote(name))
             elif tag == "INIT":
                 self._start(element)
             elif self.replay is not None:
@@ -250,10 +320,13 @@ class _Reader:
         seed = _ints(_attr(element, "seed"), "the INIT seed")
         if len(seed) != 6:
             raise LogError(N_("the INIT seed {seed!r} does not have 6 numbers"), seed=element.get("seed"))
-        dealer = int(_attr(element, "oya"))
-        if not 0 <= dealer <= 3:
-            raise LogError(N_("the dealer's seat {seat} is not 0-3"), seat=dealer)
+        dealer = _seat(element, "oya")
+        if any(n < 0 for n in seed):
+            raise LogError(N_("the INIT seed {seed!r} has a negative number"), seed=element.get("seed"))
         self.hands += 1
+        if self.hands > MAX_HANDS:
+            raise too_many_hands()
+        self.budget.check()
         self.finished = False
         self.riichi_next = set()
         self.replay = HandReplay(
@@ -283,11 +356,11 @@ class _Reader:
             replay.discard(seat, tile(int(match[2]), self.aka), riichi=riichi)
         elif tag == "REACH":
             if element.get("step") == "1":
-                self.riichi_next.add(int(_attr(element, "who")))
+                self.riichi_next.add(_seat(element, "who"))
         elif tag == "N":
-            self._meld(replay, int(_attr(element, "who")), int(_attr(element, "m")))
+            self._meld(replay, _seat(element, "who"), _number(element, "m"))
         elif tag == "DORA":
-            replay.new_dora(tile(int(_attr(element, "hai")), self.aka))
+            replay.new_dora(tile(_number(element, "hai"), self.aka))
         elif tag == "AGARI":
             self._win(replay, element)
             self.finished = True
@@ -309,8 +382,8 @@ class _Reader:
             replay.call(who, kind, tiles, tile(called, self.aka), (who + source) % 4)
 
     def _win(self, replay: HandReplay, element: ElementTree.Element) -> None:
-        who = int(_attr(element, "who"))
-        from_who = int(_attr(element, "fromWho"))
+        who = _seat(element, "who")
+        from_who = _seat(element, "fromWho")
         ten = _ints(_attr(element, "ten"), "the AGARI ten")
         if len(ten) < 2:
             raise LogError(N_("AGARI ten={ten!r} needs fu and points"), ten=element.get("ten"))
@@ -350,9 +423,9 @@ class _Reader:
                 recorded,
                 ura=self._tiles(element.get("doraHaiUra"), "the ura indicators"),
                 dora=self._tiles(element.get("doraHai"), "the dora indicators") if element.get("doraHai") else None,
-                win_tile=tile(int(_attr(element, "machi")), self.aka),
+                win_tile=tile(_number(element, "machi"), self.aka),
                 concealed=self._tiles(_attr(element, "hai"), "the winning hand"),
                 sticks=ba[1] if len(ba) == 2 else None,
-                pao=int(element.get("paoWho", "")) if element.get("paoWho", "").isdigit() else None,
+                pao=_seat(element, "paoWho") if element.get("paoWho") is not None else None,
             )
         )

@@ -18,6 +18,7 @@ The public values are plain, immutable and JSON-ready through ``as_json()``:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +28,31 @@ from tutor.engine.tiles import DRAGONS, WINDS, Tile, format_tiles, parse_tiles
 from tutor.messages.catalogues import N_, Problem, Sentence, said
 
 MAX_LOG_BYTES = 10 * 1024 * 1024
-"""Largest log read: a whole hanchan is well under 100 kB in either format."""
+"""Largest file read (``tutor import-log`` reads no more); the text inside is held to :data:`MAX_TEXT_BYTES`."""
+
+# Limits past the size of any real game (issue 27). A log costs work, not bytes: a 59 kB gzip held
+# 7,200 wins. Each limit is named in its refusal.
+MAX_TEXT_BYTES = 1024 * 1024
+"""The log's text, unzipped: a whole hanchan is 30-80 kB of mjlog XML (with its wall seed) or 5-20 kB of JSON."""
+MAX_HANDS = 60
+"""Hands in one game, draws included: a long hanchan has about 25, a tonpuusen about 12."""
+MAX_WINS_PER_HAND = 3
+"""Winners of one hand: a double ron is 2 (a triple ron, where a table allows it, 3)."""
+MAX_CALLS_PER_HAND = 20
+"""Calls and kans in one hand, all seats: 4 melds each is 16, and up to 4 of them added kans."""
+MAX_XML_DEPTH = 3
+"""Nesting of an mjlog's elements: <mjloggm> and its children are 2; one more is allowed."""
+MAX_XML_ELEMENTS = 20_000
+"""Elements in an mjlog: a hand is about 150-250 (draws, discards, calls), so 60 hands stay under 15,000."""
+MAX_NAME_CHARS = 64
+"""A player's name: Tenhou's are at most 8 characters, other clients' not much longer."""
+MAX_YAKU_ITEMS = 40
+"""Yaku (with dora) a win lists: a real hand has at most a dozen."""
+MAX_RESULT_CHARS = 200
+"""A win's result text as the log writes it (e.g. "30符1飜1000点")."""
+READ_CPU_SECONDS = 3.0
+"""CPU time one log may take to read (the thread's own, so a busy server does not cut a real game short):
+a real game takes about 0.02 s."""
 LIVE_WALL = 70
 """Draws a four-player hand allows (136 tiles - 52 dealt - 14 dead wall); the 70th is the last."""
 ROUND_NAMES = ("East", "South", "West", "North")
@@ -43,6 +68,70 @@ class LogError(Problem):
 
     The message is a marked sentence (``str()`` is the English; ``text(lang)`` says it in a language).
     """
+
+
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+    (b"\xef\xbb\xbf", "utf-8"),
+)
+
+
+class ReadBudget:
+    """The CPU time a read may still take (:data:`READ_CPU_SECONDS`); readers call :meth:`check` as they go."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = READ_CPU_SECONDS if seconds is None else seconds
+        self.started = time.thread_time()
+
+    def check(self) -> None:
+        if time.thread_time() - self.started > self.seconds:
+            raise LogError(
+                N_("reading the log took more than {seconds} s of work; no real game takes that long"),
+                seconds=self.seconds,
+            )
+
+
+def checked_name(name: str) -> str:
+    """A player's name, refused when far longer than any client allows (it is stored with every win)."""
+    if len(name) > MAX_NAME_CHARS:
+        raise LogError(N_("a player's name is longer than {most} characters"), most=MAX_NAME_CHARS)
+    return name
+
+
+def too_many_yaku() -> LogError:
+    return LogError(N_("a win lists more than {most} yaku; no real hand has that many"), most=MAX_YAKU_ITEMS)
+
+
+def too_many_hands() -> LogError:
+    return LogError(N_("the log has more than {most} hands; no real game has that many"), most=MAX_HANDS)
+
+
+def log_text(raw: bytes) -> str:
+    """The text of a log file: UTF-8, or UTF-16/32 when a byte-order mark says so; else LogError.
+
+    Both readers look at text, never bytes: a check such as "no DOCTYPE" made on the bytes would
+    miss it in UTF-16, whose every other byte is zero, while the XML parser reads it fine.
+    """
+    encoding = "utf-8"
+    for bom, name in _BOMS:
+        if raw.startswith(bom):
+            raw, encoding = raw[len(bom) :], name
+            break
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        raise LogError(N_("the file is not UTF-8 text (nor UTF-16 or UTF-32 with a byte-order mark)")) from None
+    if len(text) > MAX_TEXT_BYTES:
+        raise LogError(
+            N_("the log's text is larger than {size} kB; a whole game is under 200 kB"), size=MAX_TEXT_BYTES // 1024
+        )
+    if "\x00" in text:
+        # UTF-16 without a byte-order mark reads as UTF-8 with a zero byte after each letter.
+        raise LogError(N_("the file is not UTF-8 text (nor UTF-16 or UTF-32 with a byte-order mark)"))
+    return text
 
 
 @dataclass(frozen=True)
@@ -241,6 +330,9 @@ class HandReplay:
         self.sticks_paid = False
         self.pao: dict[int, int] = {}
         """Winner-to-be -> the seat whose discard completed their third dragon or fourth wind set."""
+        self.calls = 0
+        self.kan_standing = False
+        """An added kan was just declared: it interrupts (ippatsu, first turns) once it stands, see :meth:`kakan`."""
 
     @property
     def where(self) -> str:
@@ -259,6 +351,7 @@ class HandReplay:
 
     def draw(self, seat: int, tile: Tile) -> None:
         self._settle_riichi()
+        self._settle_kan()
         player = self.seats[seat]
         rinshan = self.rinshan_due == seat
         self.rinshan_due = None
@@ -270,6 +363,7 @@ class HandReplay:
         self.last = ("rinshan" if rinshan else "draw", seat, tile)
 
     def discard(self, seat: int, tile: Tile, riichi: bool = False) -> None:
+        self._settle_kan()
         player = self.seats[seat]
         self._take(seat, [tile], "discard")
         if player.riichi:
@@ -285,6 +379,8 @@ class HandReplay:
     def call(self, seat: int, kind: str, tiles: Sequence[Tile], called: Tile, from_seat: int) -> None:
         """A chi, pon or called kan (minkan) of ``from_seat``'s latest discard."""
         self._settle_riichi()
+        self._settle_kan()
+        self._count_call()
         if self.last[0] != "discard" or self.last[1] != from_seat or self.last[2] != called:
             raise self.fail(
                 N_("seat {seat} calls {tile} from seat {source}, which did not just discard it"),
@@ -305,6 +401,8 @@ class HandReplay:
 
     def ankan(self, seat: int, tiles: Sequence[Tile]) -> None:
         self._settle_riichi()
+        self._settle_kan()
+        self._count_call()
         self._take(seat, tiles, "closed kan")
         self.seats[seat].melds.append(LoggedMeld("ankan", tuple(sorted(tiles)), None, None))
         self._interrupt()
@@ -313,6 +411,8 @@ class HandReplay:
 
     def kakan(self, seat: int, tile: Tile) -> None:
         self._settle_riichi()
+        self._settle_kan()
+        self._count_call()
         melds = self.seats[seat].melds
         position = next((i for i, m in enumerate(melds) if m.kind == "pon" and m.tiles[0].index == tile.index), None)
         if position is None:
@@ -320,11 +420,14 @@ class HandReplay:
         meld = melds[position]
         self._take(seat, [tile], "added kan")
         melds[position] = LoggedMeld("kakan", tuple(sorted((*meld.tiles, tile))), tile, meld.from_seat)
-        self._interrupt()
+        # Not an interruption yet: a kan robbed by chankan never took place, so it breaks no one's ippatsu
+        # (RULES.md 3.1). It counts from the next event, the replacement draw, which shows it stood.
+        self.kan_standing = True
         self.rinshan_due = seat
         self.last = ("kakan", seat, tile)
 
     def new_dora(self, tile: Tile) -> None:
+        self._settle_kan()
         if len(self.dora) >= 5:
             raise self.fail(N_("more than 5 dora indicators"))
         self.dora.append(tile)
@@ -347,6 +450,10 @@ class HandReplay:
         """Record a win. ``dora``, ``win_tile``, ``concealed`` and ``sticks`` are what the log states
         (mjlog does, tenhou.net/6 does not): each is checked against the replay. ``pao`` is the seat
         the log makes responsible, if any: compared with the moves (a difference becomes a note)."""
+        if len(self.wins) >= MAX_WINS_PER_HAND:
+            raise self.fail(N_("more than {most} wins in one hand"), most=MAX_WINS_PER_HAND)
+        if len(ura) > 5 or len(recorded.text) > MAX_RESULT_CHARS or len(recorded.yaku) > MAX_YAKU_ITEMS:
+            raise self.fail(N_("the win's record is far longer than any real one (ura indicators, yaku or result)"))
         player = self.seats[who]
         tsumo = who == from_who
         what, seat, tile = self.last
@@ -471,6 +578,17 @@ class HandReplay:
                 }
                 return len(sets) == needed
         return False
+
+    def _count_call(self) -> None:
+        self.calls += 1
+        if self.calls > MAX_CALLS_PER_HAND:
+            raise self.fail(N_("more than {most} calls and kans in one hand"), most=MAX_CALLS_PER_HAND)
+
+    def _settle_kan(self) -> None:
+        """The added kan declared just before was not robbed: now it interrupts like any call."""
+        if self.kan_standing:
+            self.kan_standing = False
+            self._interrupt()
 
     def _interrupt(self) -> None:
         self.calls_made = True

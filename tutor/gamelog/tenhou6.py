@@ -54,7 +54,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.tiles import Tile
-from tutor.gamelog.model import SUPPORTED_SAID, GameLog, HandReplay, LogError, Recorded, Win
+from tutor.gamelog.model import (
+    MAX_HANDS,
+    MAX_RESULT_CHARS,
+    MAX_YAKU_ITEMS,
+    SUPPORTED_SAID,
+    GameLog,
+    HandReplay,
+    LogError,
+    ReadBudget,
+    Recorded,
+    Win,
+    checked_name,
+    too_many_hands,
+    too_many_yaku,
+)
 from tutor.gamelog.yakulist import by_name
 from tutor.messages.catalogues import N_
 
@@ -97,6 +111,12 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         raise LogError(
             N_("the tenhou.net/6 log is not valid JSON, perhaps truncated ({problem})"), problem=str(problem)
         ) from None
+    try:
+        # JSON may escape a lone surrogate ("\\ud800"), which no text holds: refused here, not when
+        # a player's name or the points text is stored.
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LogError(N_("the tenhou.net/6 log holds a lone surrogate (\\ud800-\\udfff), which is not text")) from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
         raise LogError(N_('the JSON has no "log" list, so it is not a tenhou.net/6 log'))
     rules = _rules(document.get("rule"))
@@ -107,11 +127,15 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
     if len(names) != 4:
         raise LogError(N_('"name" lists {count} players; a four-player log lists 4'), count=len(names))
-    players: list[str | None] = [n or None for n in names]
+    players: list[str | None] = [checked_name(n) or None for n in names]
     wins: list[Win] = []
     draws = 0
+    if len(document["log"]) > MAX_HANDS:
+        raise too_many_hands()
     budget = [FILE_STEPS + HAND_STEPS * len(document["log"])]
+    clock = ReadBudget()
     for number, kyoku in enumerate(document["log"], start=1):
+        clock.check()
         found, drawn = _hand(kyoku, number, file, players, rules, budget)
         wins += found
         draws += drawn
@@ -163,7 +187,8 @@ def _marker(text: str, letters: str) -> tuple[str, int, list[Tile]]:
         )
     position, letter = found[0]
     digits = text[:position] + text[position + 1 :]
-    if len(digits) % 2 or not digits.isdigit():
+    # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+    if len(digits) % 2 or not (digits.isascii() and digits.isdigit()):
         raise LogError(N_("{text!r} is not a call string (tile numbers are two digits each)"), text=text)
     return letter, position, [tile(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
 
@@ -461,8 +486,14 @@ def _call(state: _Turns, caller: int, takes: list[list[Any]], discards: list[lis
 
 
 def _after(text: str, letter: str) -> Tile:
+    """The tile just after the call letter: the called (or added) tile."""
     position = text.index(letter)
-    return tile(int(text[position + 1 : position + 3]))
+    digits = text[position + 1 : position + 3]
+    if not re.fullmatch("[0-9]{2}", digits):
+        raise LogError(
+            N_("{text!r} is not a call string (the tile after {letter!r} is missing)"), text=text, letter=letter
+        )
+    return tile(int(digits))
 
 
 def _callers(takes: list[list[Any]], took: list[int], discarder: int, discarded: Tile) -> list[int]:
@@ -486,6 +517,10 @@ def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
     if not (0 <= who <= 3 and 0 <= from_who <= 3):
         raise replay.fail(N_("win by seat {seat} from seat {source}: seats are 0-3"), seat=who, source=from_who)
     text = detail[3]
+    if len(detail) > 4 + MAX_YAKU_ITEMS:
+        raise too_many_yaku()
+    if isinstance(text, str) and len(text) > MAX_RESULT_CHARS:  # before the regular expression, which it would slow
+        raise replay.fail(N_("the win's record is far longer than any real one (ura indicators, yaku or result)"))
     if not isinstance(text, str) or not (points := _POINTS.search(text)):
         raise replay.fail(N_("the points text {text!r} is not like '30符1飜1000点'"), text=text)
     first, second, everyone = int(points[1]), points[2], points[3]

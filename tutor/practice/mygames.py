@@ -22,16 +22,18 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
-from tutor.clock import now
+from tutor.clock import moment as current_moment
+from tutor.clock import now, stamp
 from tutor.db import write_transaction
 from tutor.engine.standings import SEAT_NAMES  # a hand's winner is named by seat, never by player
 from tutor.engine.tiles import parse_tiles
 from tutor.gamelog import Comparison, GameLog, LogError, Win, compare, read_log
-from tutor.messages.catalogues import N_, said
+from tutor.messages.catalogues import N_, Problem, said
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.kinds.hand import HandQuestion, parts_of_hand
 from tutor.quiz.makers import HAND_PARTS
@@ -52,6 +54,40 @@ MAX_TITLE = 80
 MAX_GAMES = 200
 """Games one account may keep (delete old ones to import more): each is a few kB of JSON."""
 TOO_MANY = N_("You keep {most} games already: delete one to import another.")
+
+
+UPLOADS_PER_GUEST = 10
+"""Uploads (read or refused) one guest account may make in an hour."""
+UPLOADS_PER_ADDRESS = 30
+"""Uploads all the guests of one address may make in an hour (a class behind one address registers)."""
+UPLOADS_PER_ACCOUNT = 100
+"""Uploads a registered account may make in a day."""
+STORAGE_GUEST = 512 * 1024
+STORAGE_ACCOUNT = 4 * 1024 * 1024
+"""Bytes of stored hands a guest / a registered account may keep: a real game stores about 1 kB a win,
+6-15 kB in all, so 4 MB is some 300 games (and MAX_GAMES comes first)."""
+TOO_MUCH_STORED = N_(
+    "Your games would take {size} kB, more than the {most} kB an account keeps: delete a game to import another."
+)
+
+
+class TooManyUploads(Problem):
+    """Too many uploads lately, from this guest or address, or by this account today (answered with 429)."""
+
+    def __init__(self, minutes: int) -> None:
+        if minutes == 1:
+            super().__init__(N_("Too many game logs uploaded. Try again in 1 minute."))
+        else:
+            super().__init__(N_("Too many game logs uploaded. Try again in {minutes} minutes."), minutes=minutes)
+        self.minutes = minutes
+
+
+@dataclass(frozen=True)
+class Storage:
+    """What an account's games take, against its cap (shown on the games page)."""
+
+    used: int
+    most: int
 
 
 class NotFound(LookupError):
@@ -114,13 +150,60 @@ def _title(file: str) -> str:
     return (name or "-")[:MAX_TITLE]
 
 
-def import_game(db: Database, user_id: int, data: bytes | str, file: str) -> Game:
-    """Read a log and store it with its wins as this account's own, all or nothing."""
-    log, checked = read_upload(data, file)
+def count_upload(db: Database, user_id: int, address: str, guest: bool, at: datetime | None = None) -> None:
+    """Count an upload before it is read (reading is the work a flood would cost), or refuse it with
+    :class:`TooManyUploads`: per guest and per address by the hour, per registered account by the day."""
+    moment = current_moment(at)
+    with write_transaction(db):
+        db.execute("DELETE FROM upload_attempts WHERE at < ?", [stamp(moment - timedelta(days=1))])
+        if guest:
+            limits = [
+                ("user_id = ?", user_id, UPLOADS_PER_GUEST, timedelta(hours=1)),
+                ("guest = 1 AND address = ?", address, UPLOADS_PER_ADDRESS, timedelta(hours=1)),
+            ]
+        else:
+            limits = [("user_id = ?", user_id, UPLOADS_PER_ACCOUNT, timedelta(days=1))]
+        for where, value, most, window in limits:
+            row = next(
+                db.query(
+                    f"SELECT COUNT(*) AS n, MIN(at) AS oldest FROM upload_attempts WHERE {where} AND at >= ?",
+                    [value, stamp(moment - window)],
+                )
+            )
+            if row["n"] >= most:
+                free_at = datetime.fromisoformat(row["oldest"]) + window
+                raise TooManyUploads(max(1, -(-int((free_at - moment).total_seconds()) // 60)))
+        db.execute(
+            "INSERT INTO upload_attempts (user_id, address, guest, at) VALUES (?, ?, ?, ?)",
+            [user_id, address, int(guest), stamp(moment)],
+        )
+
+
+def storage(db: Database, user_id: int, guest: bool) -> Storage:
+    """The bytes this account's stored hands take, and its cap."""
+    row = next(
+        db.query(
+            "SELECT IFNULL(SUM(LENGTH(CAST(w.record AS BLOB))), 0) AS used FROM game_wins w"
+            " JOIN game_logs g ON g.id = w.game_id WHERE g.user_id = ?",
+            [user_id],
+        )
+    )
+    return Storage(int(row["used"]), STORAGE_GUEST if guest else STORAGE_ACCOUNT)
+
+
+def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest: bool = False) -> Game:
+    """Read a log and store it with its wins as this account's own, all or nothing (within the
+    account's :func:`storage` cap and :data:`MAX_GAMES`)."""
+    log, checked = read_upload(data, _title(file))
+    records = [json.dumps(win.as_record(), ensure_ascii=False, sort_keys=True) for win, _ in checked]
+    size = sum(len(record.encode()) for record in records)
     with write_transaction(db):
         kept = next(db.query("SELECT COUNT(*) AS n FROM game_logs WHERE user_id = ?", [user_id]))["n"]
         if kept >= MAX_GAMES:
             raise LogError(TOO_MANY, most=MAX_GAMES)
+        held = storage(db, user_id, guest)
+        if held.used + size > held.most:
+            raise LogError(TOO_MUCH_STORED, size=-(-(held.used + size) // 1024), most=held.most // 1024)
         cursor = db.execute(
             "INSERT INTO game_logs (user_id, title, format, players, rules, hands, wins, askable, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -138,10 +221,10 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str) -> Gam
         )
         game_id = cursor.lastrowid
         assert game_id is not None
-        for position, (win, problem) in enumerate(checked, start=1):
+        for position, ((_, problem), record) in enumerate(zip(checked, records, strict=True), start=1):
             db.execute(
                 "INSERT INTO game_wins (game_id, position, record, problem) VALUES (?, ?, ?, ?)",
-                [game_id, position, json.dumps(win.as_record(), ensure_ascii=False, sort_keys=True), problem],
+                [game_id, position, record, problem],
             )
     return game(db, user_id, game_id)
 

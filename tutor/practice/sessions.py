@@ -30,13 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from tutor.classroom import Assignment, archived_reason, assignment_of_session, is_member, teaches
-from tutor.clock import moment
+from tutor.clock import moment, stamp
+from tutor.db import write_transaction
 from tutor.messages.catalogues import N_, Joined, Problem, Sentence
 from tutor.practice import mygames, progress, selection, statistics
 from tutor.quiz.exercise import ExerciseGrade
@@ -46,6 +47,10 @@ from tutor.quiz.skills import skills_touched
 MAX_THINKING_MS = 3_600_000
 """Time beyond an hour says the tab was left open, not how long the hand took."""
 MAX_REMARK = 2000
+REPORTS_PER_QUESTION = 3
+"""Reports one learner may send about one question in a day (a second thought, a correction)."""
+REPORTS_PER_DAY = 30
+"""Reports one learner may send in a day, over all questions: each is read by a person."""
 NO_SESSION = N_("you have no session {id}")
 
 
@@ -53,7 +58,14 @@ class Refusal(Problem):
     """A step that cannot go ahead; the message is for the person who asked (``text(lang)`` says it in
     their language, ``str()`` in English)."""
 
-    STATUS = {"bad_request": 400, "unreadable_answer": 400, "not_found": 404, "already_answered": 409, "closed": 409}
+    STATUS = {
+        "bad_request": 400,
+        "unreadable_answer": 400,
+        "not_found": 404,
+        "already_answered": 409,
+        "closed": 409,
+        "too_many_requests": 429,
+    }
 
     def __init__(
         self, code: str, sentence: str | Sentence, problems: Mapping[str, str] | None = None, **params: Any
@@ -422,7 +434,18 @@ def report(db: Database, served: progress.Served, remark: object) -> int:
     returns the report's id."""
     if not isinstance(remark, str) or not remark.strip():
         raise Refusal("bad_request", N_("Say in a few words what looks wrong, so we can check it."))
-    return progress.report_question(db, served.id, served.user_id, remark.strip()[:MAX_REMARK])
+    with write_transaction(db):  # counted and stored under one lock: reports sent at once cannot slip past
+        mine = next(
+            db.query(
+                "SELECT SUM(question_id = ?) AS here, COUNT(*) AS today FROM reports WHERE user_id = ? AND created_at >= ?",
+                [served.id, served.user_id, stamp(moment() - timedelta(days=1))],
+            )
+        )
+        if (mine["here"] or 0) >= REPORTS_PER_QUESTION:
+            raise Refusal("too_many_requests", N_("You have reported this question already; we will look at it."))
+        if mine["today"] >= REPORTS_PER_DAY:
+            raise Refusal("too_many_requests", N_("You have sent many reports today. Please send more tomorrow."))
+        return progress.report_question(db, served.id, served.user_id, remark.strip()[:MAX_REMARK])
 
 
 @dataclass(frozen=True)

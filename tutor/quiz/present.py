@@ -32,6 +32,9 @@ class Step:
     """A marked sentence: ``Reading``, ``Yaku``, ``Fu``, ``Payment`` or ``Answer``."""
     text: str
     """What the step reveals, sayable in any language."""
+    words: bool = False
+    """Whether :attr:`text` is an answer said by its kind, whose tiles the page draws with the ``words``
+    filter (the breakdown's lines are engine text, drawn by ``step_text``)."""
 
 
 def reveal_steps(exercise: Exercise) -> list[Step]:
@@ -51,7 +54,7 @@ def reveal_steps(exercise: Exercise) -> list[Step]:
             steps.append(Step(N_("Fu"), part(lambda b: b.fu_note or "")))
         steps.append(Step(N_("Payment"), part(lambda b: b.payment)))
         return steps
-    return [Step(N_("Answer"), expected_text(part)) for part in exercise.parts]
+    return [Step(N_("Answer"), expected_text(part), words=True) for part in exercise.parts]
 
 
 def _nth_yaku(i: int) -> Callable[[Breakdown], str]:
@@ -63,5 +66,10 @@ def _nth_fu(i: int) -> Callable[[Breakdown], str]:
 
 
 def expected_text(question: Question) -> str:
-    """The right answer in words, as the kind of question says it."""
-    return question.expected()
+    """The right answer in words, as the kind says any answer (:meth:`~Question.say_expected`: tiles as
+    tiles, yaku by name, never tile codes); a kind that does not give its right answer as a value says its
+    :meth:`~Question.expected` text."""
+    try:
+        return question.say_expected()
+    except NotImplementedError:
+        return question.expected()

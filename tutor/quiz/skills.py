@@ -246,7 +246,10 @@ DORA_SKILLS = {"indicator": N_("Dora from the indicator"), "count": N_("Counting
     drill=_topic_drill("dora"),
 )
 def _dora_label(name: str, lang: str) -> str:
-    return translate(DORA_SKILLS[name], lang) if name in DORA_SKILLS else name.replace("_", " ").capitalize()
+    if name in DORA_SKILLS:
+        return translate(DORA_SKILLS[name], lang)
+    # Dora and ura dora counted as the engine names them among a hand's yaku (宝牌, 里宝牌).
+    return message_text(f"yaku.{name}.name", lang) if name in ("dora", "ura_dora") else name
 
 
 # Final standings are taught with the table procedure, and no topic drills them yet.

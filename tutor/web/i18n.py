@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
@@ -204,7 +204,21 @@ def _switch_url(lang: str) -> str:
         path, query = (came_from.path, MultiDict(parse_qsl(came_from.query))) if same_site else ("/", MultiDict())
     args = [(key, value) for key, value in query.items(multi=True) if key != "lang"]
     args.append(("lang", lang))
-    return f"{path}?{urlencode(args)}"
+    return f"{_on_site(path)}?{urlencode(args)}"
+
+
+def _on_site(path: str) -> str:
+    """A path as a link that stays on this site, whatever the request's path held (a 404 page links
+    the address it was asked for).
+
+    Everything but the characters a path may hold plainly is percent-encoded: a browser reads a
+    backslash as a slash, so ``/\\evil.example/x`` (asked as ``/%5Cevil.example/x``) would otherwise
+    be a link to another host. A path starting with two slashes is one to another host too.
+
+    >>> _on_site("/\\evil.example/x"), _on_site("//evil.example/x"), _on_site("/lessons/fu")
+    ('/%5Cevil.example/x', '/evil.example/x', '/lessons/fu')
+    """
+    return "/" + quote(path, safe="/:@!$&'()*+,;=").lstrip("/")
 
 
 def switched_language() -> str | None:

@@ -689,6 +689,48 @@ PATHS: dict[str, Any] = {
 }
 
 
+PURE = frozenset({"/api/score", "/api/standings", "/api/openapi.json"})
+"""Routes that compute their answer and touch no database (and need no CSRF token)."""
+TOO_MANY = _json(
+    _ref("Error"),
+    "Too many requests (code too_many_requests): too many guest accounts from this address, or a limit of the "
+    "route; the Retry-After header says in how many seconds to try again",
+)
+UNAVAILABLE = _json(
+    _ref("Error"),
+    "The database cannot be used just now (code unavailable), e.g. the write lock stayed busy past its wait; "
+    "the Retry-After header says in how many seconds to try again",
+)
+UNREADABLE = _json(_ref("Error"), "Refused: unreadable JSON, a missing or wrong CSRF token, or bad parameters")
+TOO_LARGE = _json(_ref("Error"), "The body is larger than the route takes")
+
+
+def _with_common_statuses(paths: dict[str, Any]) -> dict[str, Any]:
+    """Each operation with the statuses every route of its kind may answer, besides its own:
+
+    - 400 for every state-changing call (the CSRF token) and every call with parameters or a body;
+    - 413 for a body over the app's limit (the game upload says so in a 400 instead);
+    - 429 for every state-changing call (it may make a guest account, and guests per address are limited);
+    - 503 for every call that uses the database.
+    """
+    done: dict[str, Any] = {}
+    for path, item in paths.items():
+        done[path] = {}
+        for method, operation in item.items():
+            responses = dict(operation["responses"])
+            changes = method in ("post", "put", "patch", "delete") and path not in PURE
+            if changes or operation.get("parameters") or operation.get("requestBody"):
+                responses.setdefault("400", UNREADABLE)
+            if operation.get("requestBody") and path != "/api/games":
+                responses.setdefault("413", TOO_LARGE)
+            if changes:
+                responses.setdefault("429", TOO_MANY)
+            if path not in PURE:
+                responses.setdefault("503", UNAVAILABLE)
+            done[path][method] = {**operation, "responses": responses}
+    return done
+
+
 def document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -699,6 +741,6 @@ def document() -> dict[str, Any]:
             "Practice calls use the session cookie; state-changing calls need the X-CSRF-Token header.",
         },
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
-        "paths": PATHS,
+        "paths": _with_common_statuses(PATHS),
         "components": {"schemas": SCHEMAS},
     }

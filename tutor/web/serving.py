@@ -26,24 +26,37 @@ import sys
 import time
 import traceback
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-import waitress
 from flask import Flask
+from waitress import wasyncore
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask
+
+from tutor.app import SECURITY_HEADERS
+from tutor.db.connection import WRITE_WAIT, set_write_wait
 
 SETTINGS: dict[str, tuple[str, int]] = {
     "connection_limit": ("TUTOR_CONNECTION_LIMIT", 1000),
-    "channel_timeout": ("TUTOR_CHANNEL_TIMEOUT", 30),
-    "cleanup_interval": ("TUTOR_CLEANUP_INTERVAL", 10),
+    "channel_timeout": ("TUTOR_CHANNEL_TIMEOUT", 10),
+    "cleanup_interval": ("TUTOR_CLEANUP_INTERVAL", 2),
     "backlog": ("TUTOR_BACKLOG", 1024),
+    "connections_per_address": ("TUTOR_CONNECTIONS_PER_ADDRESS", 100),
 }
-"""Waitress setting -> (environment variable, default), per worker process.
+"""Setting -> (environment variable, default), per worker process.
 
-* ``connection_limit``: open connections a worker keeps before it stops accepting (waitress's
-  default, 100, let ~200 idle connections take two workers offline);
+* ``connection_limit``: open connections a worker keeps (waitress's default, 100, let ~200 idle
+  connections take two workers offline). Past it the worker does not stop accepting, as waitress
+  would (3,000 idle sockets once made every new request wait 31-34 s): the connection idle longest
+  is closed to make room (:class:`GuardedServer`);
 * ``channel_timeout``: seconds a connection may sit idle (or half-sent) before it is closed;
 * ``cleanup_interval``: how often, in seconds, idle connections are looked for;
-* ``backlog``: connections the kernel queues for a worker that has not accepted them yet.
+* ``backlog``: connections the kernel queues for a worker that has not accepted them yet;
+* ``connections_per_address``: open connections one client address may hold in a worker; past it
+  that address's connection idle longest is closed (a browser opens about 6; a school behind one
+  address of 30 browsers spreads over the workers). Ours, not waitress's.
 """
 
 RESTART_PAUSE = 1.0
@@ -75,16 +88,139 @@ def waitress_settings(environ: Mapping[str, str] | None = None) -> dict[str, Any
     return settings
 
 
+STOP_DRAIN = STOP_GRACE - 2
+"""Seconds a worker told to stop (SIGTERM) gives the requests in flight to finish, after it stops accepting."""
+
+
+class SecureErrorTask(ErrorTask):
+    """Waitress's own error responses (a malformed request, a body too large) with the app's security headers."""
+
+    def execute(self) -> None:
+        cast(list[tuple[str, str]], self.response_headers).extend(SECURITY_HEADERS.items())
+        super().execute()
+
+
+class GuardedChannel(HTTPChannel):
+    error_task_class = SecureErrorTask
+
+
+class GuardedServer(TcpWSGIServer):
+    """Waitress's server, except that it never stops accepting.
+
+    At its connection limit, or at the per-address limit, it closes the connection idle longest (of
+    that address, for the per-address limit) instead: a flood of idle sockets costs their owner
+    their oldest sockets, not everyone their next request. A connection with a request in progress
+    is never closed; when every one is busy, the new one is.
+    """
+
+    channel_class = GuardedChannel
+
+    def __init__(self, app: Any, listener: socket.socket, adj: Adjustments, per_address: int) -> None:
+        self.per_address = per_address
+        sockinfo = (listener.family, listener.type, listener.proto, listener.getsockname())
+        super().__init__(app, map={}, _sock=listener, adj=adj, bind_socket=False, sockinfo=sockinfo)
+
+    def readable(self) -> bool:
+        now = int(time.time())
+        if now >= self.next_channel_cleanup:  # waitress's maintenance: connections idle too long are closed
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
+        return bool(self.accepting)  # and never a pause in accepting (see handle_accept)
+
+    def handle_accept(self) -> None:
+        channels = self.channels()
+        try:
+            accepted = self.accept()
+        except OSError:
+            return
+        if accepted is None:
+            return
+        conn, addr = accepted
+        address = addr[0] if isinstance(addr, tuple) else addr
+        same = [c for c in channels if _address_of(c) == address]
+        crowded = [(same, len(same) >= self.per_address), (channels, len(channels) >= self.adj.connection_limit)]
+        for group, full in crowded:
+            if full and not _close_idlest(group):
+                conn.close()  # every connection is busy with a request: this one waits its turn elsewhere
+                return
+        try:
+            self.set_socket_options(conn)
+        except OSError:
+            conn.close()
+            return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self.sockets)
+
+    def channels(self) -> list[Any]:
+        """The open client connections (waitress's stubs type this map loosely)."""
+        return list(cast(dict[int, Any], self.active_channels).values())
+
+    @property
+    def sockets(self) -> dict[int, Any]:
+        """The socket map the event loop polls: the listener, the wake-up pipe and the connections."""
+        return cast(dict[int, Any], cast(Any, self)._map)
+
+    def stop(self, drain: float) -> None:
+        """Stop accepting, let the requests in flight finish (at most ``drain`` seconds), then close everything."""
+        self.accepting = False
+        wasyncore.dispatcher.close(self)  # the listening socket only; the trigger stays for the threads' answers
+        deadline = time.monotonic() + drain
+        while time.monotonic() < deadline:
+            for channel in self.channels():
+                if not (channel.requests or channel.total_outbufs_len):
+                    channel.handle_close()  # idle: nothing in flight to lose
+            if not self.channels():
+                break
+            wasyncore.loop(timeout=0.05, map=self.sockets, use_poll=True, count=1)
+        self.task_dispatcher.shutdown(timeout=1)
+        wasyncore.close_all(self.sockets)
+
+
+def _address_of(channel: Any) -> Any:
+    addr = getattr(channel, "addr", None)
+    return addr[0] if isinstance(addr, tuple) else addr
+
+
+def _close_idlest(channels: list[Any]) -> bool:
+    """Close the connection of ``channels`` idle longest (none with a request in flight); False if all are busy."""
+    idle = [c for c in channels if not c.requests and not c.total_outbufs_len]
+    if not idle:
+        return False
+    min(idle, key=lambda c: c.last_activity).handle_close()
+    return True
+
+
+def serve_on(app: Flask, listener: socket.socket, settings: dict[str, Any]) -> None:
+    """Serve on one listening socket until SIGTERM or SIGINT, then stop gracefully (:meth:`GuardedServer.stop`)."""
+    options = dict(settings)
+    per_address = int(options.pop("connections_per_address"))
+    server = GuardedServer(app, listener, Adjustments(**options), per_address)
+    stopping: list[int] = []
+
+    def stop(signum: int, frame: Any) -> None:
+        stopping.append(signum)  # the loop below notices within its poll timeout (1 s)
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, stop)
+    # A worker starts with these blocked (see Supervisor._start): one sent meanwhile arrives now, handled.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    while not stopping:
+        wasyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server.sockets, use_poll=True, count=1)
+    server.stop(STOP_DRAIN)
+
+
 def serve(app: Flask, host: str, port: int, threads: int, processes: int) -> None:
     # Waitress warns on every queued request when all threads are busy: noise under a burst.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     settings = {**waitress_settings(), "threads": threads}
+    # Writers queued behind a stalled one may take all but two threads: one holds the lock, one is
+    # always free for readers, who never wait on writers.
+    set_write_wait(float(app.config.get("WRITE_WAIT", WRITE_WAIT)), max(1, threads - 2))
     _allow_open_files(processes * settings["connection_limit"] + 256)
     _warm(app)
     if processes == 1:
         listener = _socket(host, port, reuse_port=False)
         print(f"Riichi Tutor on http://{host}:{_port_of(listener)}/ (1 process)", flush=True)
-        waitress.serve(app, sockets=[listener], **settings)
+        serve_on(app, listener, settings)
         return
     # Bound but never listening: the port stays ours (a clash fails here, not in every worker)
     # and the kernel never hands it a connection.
@@ -151,13 +287,13 @@ class Supervisor:
         """A worker: its own listening socket on the shared port, serving until it is stopped."""
         code = 1
         try:
+            # Not the parent's handlers; SIGTERM and SIGINT stay blocked until serve_on has its own.
             for number in (signal.SIGTERM, signal.SIGINT, signal.SIGALRM):
                 signal.signal(number, signal.SIG_DFL)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
             _die_with(self.parent)
             self.reservation.close()
             listener = _socket(self.host, self.port, reuse_port=True)
-            waitress.serve(self.app, sockets=[listener], **self.settings)
+            serve_on(self.app, listener, self.settings)  # a graceful stop on SIGTERM
             code = 0
         except BaseException:
             traceback.print_exc()  # why this worker could not serve; the parent starts another

@@ -16,8 +16,10 @@ from contextlib import suppress
 from datetime import timedelta
 
 from flask import Flask, abort, current_app, g, request, session
+from werkzeug.exceptions import TooManyRequests
 
 from tutor.accounts import GUEST_LIMIT_ADDRESS, TooManyGuests, User, create_guest, end_sessions, get_user, set_language
+from tutor.db import skip_if_busy
 from tutor.web import i18n
 from tutor.web.db import get_db
 from tutor.web.i18n import say
@@ -75,7 +77,7 @@ def learner() -> User:
         try:
             user = create_guest(get_db(), request.remote_addr or "unknown", int(limit))
         except TooManyGuests as refusal:
-            abort(429, say(refusal))
+            raise TooManyRequests(say(refusal), retry_after=60 * refusal.minutes) from None
         log_in(user, keep_token=True)  # the page or client that asked still holds the current token
     return user
 
@@ -112,7 +114,8 @@ def _keep_switched_language() -> None:
 
 
 def _keep_language(user: User, lang: str) -> None:
-    with suppress(sqlite3.OperationalError):  # a read-only database: the cookie still remembers it
+    # A read-only or busy database: the cookie still remembers it (and a reader never waits on writers).
+    with suppress(sqlite3.OperationalError), skip_if_busy():
         set_language(get_db(), user.id, lang)
 
 

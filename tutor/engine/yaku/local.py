@@ -33,7 +33,7 @@ _WHEEL = (0, 2, 2, 2, 2, 2, 2, 2, 0)
     "daisharin",
     name="Daisharin",
     kanji="大車輪",
-    about="Two each of 2 to 8 in circles: 22334455667788p (some tables allow any suit).",
+    about="Two each of 2 to 8 in circles, seven pairs in one suit (some tables allow any suit).",
     messages={
         "hit": "22334455667788 in one suit",
         "none": "not 22334455667788 in circles",

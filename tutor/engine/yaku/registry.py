@@ -80,7 +80,7 @@ class Yaku(NamedTuple):
     id: str
     """The contract id (``../shared/api/score.md``)."""
     name: str
-    """Romaji name as players say it."""
+    """The English name (mostly the romaji as players say it): the catalogue's source text."""
     kanji: str
     han: int
     """Han on a closed hand (for a yakuman: 13 per unit)."""
@@ -108,9 +108,16 @@ class Yaku(NamedTuple):
     shape: Shape | None = None
     """The only reading shape this yaku can count on (None: any shape). The scorer skips the check
     on readings of another shape (a shortcut like ``needs``; a test keeps it honest)."""
+    spelled: str | None = None
+    """The romaji where the English name is not it (``Daburu riichi`` for ``Double riichi``)."""
     hand_only: bool = False
     """The check looks at the whole hand and the situation, never at the reading: the scorer asks
     it once per hand and shares its verdict (and result line) between the readings."""
+
+    @property
+    def romaji(self) -> str:
+        """The Japanese name in Latin letters, shown beside a translated name."""
+        return self.spelled or self.name
 
     @property
     def situational(self) -> bool:

@@ -28,6 +28,7 @@ def riichi(r: Reading, ctx: WinContext) -> Verdict:
 flag_yaku(
     "double_riichi",
     name="Double riichi",
+    spelled="Daburu riichi",
     kanji="ダブル立直",
     han=2,
     open_han=None,

@@ -133,11 +133,12 @@ def _sequence(first: int) -> str:
 
 def _yakuhai(kind: int, describe: str, colour: str) -> None:
     """Register the yakuhai for one dragon."""
-    name = f"the {colour} dragon ({index_name(kind)})"
+    name = f"the {colour} dragon"
 
     @yaku(
         f"yakuhai_{describe}",
         name=f"Yakuhai: {describe}",
+        spelled=f"Yakuhai {describe}",
         kanji={HAKU: "役牌 白", HATSU: "役牌 發", CHUN: "役牌 中"}[kind],
         han=1,
         open_han=1,
@@ -158,6 +159,7 @@ _yakuhai(CHUN, "chun", "red")
 @yaku(
     "yakuhai_seat_wind",
     name="Yakuhai: seat wind",
+    spelled="Yakuhai jikaze",
     kanji="役牌 自風",
     han=1,
     open_han=1,
@@ -178,6 +180,7 @@ _WIND_MISSES = {wind: Miss("none", tile=index_name(wind)) for wind in WINDS}
 @yaku(
     "yakuhai_round_wind",
     name="Yakuhai: round wind",
+    spelled="Yakuhai bakaze",
     kanji="役牌 場風",
     han=1,
     open_han=1,

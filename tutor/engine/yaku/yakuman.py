@@ -41,6 +41,7 @@ def kokushi(r: Reading, ctx: WinContext) -> Verdict:
 @yakuman(
     "kokushi_13",
     name="Kokushi musou, 13-sided wait",
+    spelled="Kokushi musou juusanmen machi",
     kanji="国士無双十三面待ち",
     about="Thirteen orphans won while holding all thirteen singles (any of them completed it).",
     messages={
@@ -166,7 +167,10 @@ def tsuuiisou(r: Reading, ctx: WinContext) -> Verdict:
     name="Ryuuiisou",
     kanji="緑一色",
     about="Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon (optional).",
-    messages={"hit": "every tile is green", "none": "not every tile is green (2s 3s 4s 6s 8s 6z)"},
+    messages={
+        "hit": "every tile is green",
+        "none": "not every tile is green (2, 3, 4, 6 and 8 of bamboo and the green dragon)",
+    },
     needs=F.ALL_GREEN,
     hand_only=True,
 )

@@ -12,7 +12,7 @@ from tutor.engine.fu import FuItem
 from tutor.engine.report import breakdown
 from tutor.engine.score import ScoreResult
 from tutor.engine.tiles import index_name, pair_notation
-from tutor.messages.catalogues import DEFAULT, N_, Joined, Rendered, Said, Sayable, Sentence, said
+from tutor.messages.catalogues import DEFAULT, N_, Joined, Rendered, Said, Sentence, said
 from tutor.quiz.answers import Answer, AnswerError, parse_number
 from tutor.quiz.kinds.hand import HandNumberQuestion
 from tutor.quiz.questions import GetList, Grade, as_typed, grade_number, register, say_number
@@ -54,7 +54,8 @@ class FuRow:
 
     id: str
     label: Said
-    """What the row is about, sayable in any language: ``Group 111m``."""
+    """What the row is about, sayable in any language, its tiles a :class:`~tutor.drawing.words.Tiles`
+    parameter: named in text (``Group 1 of characters ×3``), drawn on pages."""
     tiles: str | None
     """The group or pair it is about, in MPSZ, for drawing."""
     fu: int
@@ -69,13 +70,6 @@ class FuRow:
 
     given: bool = False
     """Shown with its value rather than asked (the base 20 every such hand starts from)."""
-    drawn: Sentence | None = None
-    """The label with its tiles as :class:`~tutor.drawing.words.Tiles` (None: it names no tile)."""
-
-    @property
-    def words(self) -> Sayable | str:
-        """What the row is about, its tiles named or drawn (:meth:`FuQuestion.say_answer`)."""
-        return self.drawn or self.label
 
 
 def fu_features(question: HandNumberQuestion) -> set[str]:
@@ -150,19 +144,16 @@ class FuQuestion(HandNumberQuestion):
                 if group.is_quad
                 else N_("Group {tiles}")
             )
-            label = said(named, tiles=group.notation)
-            drawn = Sentence(named, tiles=Tiles(group.notation))
-            rows.append(FuRow(f"group{number}", label, group.notation, sum(i.fu for i in found), found, drawn=drawn))
+            label = said(named, tiles=Tiles(group.notation, group=True))
+            rows.append(FuRow(f"group{number}", label, group.notation, sum(i.fu for i in found), found))
         pair = claim(lambda i: i.key.startswith("fu.pair"))
         pair_tiles = pair_notation(reading.pair)
-        pair_label = said(N_("Pair {tiles}"), tiles=pair_tiles)
-        pair_drawn = Sentence(N_("Pair {tiles}"), tiles=Tiles(pair_tiles))
-        rows.append(FuRow("pair", pair_label, pair_tiles, sum(i.fu for i in pair), pair, drawn=pair_drawn))
+        pair_label = said(N_("Pair {tiles}"), tiles=Tiles(pair_tiles, group=True))
+        rows.append(FuRow("pair", pair_label, pair_tiles, sum(i.fu for i in pair), pair))
         wait = claim(lambda i: i.key.startswith("fu.wait"))
         won_on = index_name(reading.win)
-        the_wait = said(N_("The wait (won on {tile})"), tile=won_on)
-        wait_drawn = Sentence(N_("The wait (won on {tile})"), tile=Tiles(won_on))
-        rows.append(FuRow("wait", the_wait, None, sum(i.fu for i in wait), wait, drawn=wait_drawn))
+        the_wait = said(N_("The wait (won on {tile})"), tile=Tiles(won_on))
+        rows.append(FuRow("wait", the_wait, None, sum(i.fu for i in wait), wait))
         if not result.hand.is_closed and not result.situation.tsumo:
             bump = claim(lambda i: i.key == "fu.open_pinfu")
             the_bump = said(N_("Open hand won by ron with no other fu: the bump to 30"))
@@ -262,7 +253,7 @@ class FuQuestion(HandNumberQuestion):
                     fu = Sentence(FU, number=parse_number(text))
                 except AnswerError:
                     fu = text
-            lines.append(Sentence(N_("{row}: {fu}"), row=row.words, fu=fu))
+            lines.append(Sentence(N_("{row}: {fu}"), row=row.label, fu=fu))
         return said(Joined("; ", lines))
 
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:

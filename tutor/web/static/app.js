@@ -53,7 +53,11 @@ if (palette) {
   const win = document.getElementById("win");
   const preview = document.getElementById("hand-preview");
   // The page's language: sentences with a {tile} slot, written by the template.
-  const said = (name, code) => palette.dataset[name].replace("{tile}", code);
+  // Each tile's name in the page's language, from the palette's buttons (no tile code is read or shown).
+  const tileNames = {};
+  for (const button of palette.querySelectorAll("[data-tile]")) tileNames[button.dataset.tile] = button.dataset.name;
+  const named = (code) => tileNames[code] || code;
+  const said = (name, code) => palette.dataset[name].replace("{tile}", named(code));
   const suitOrder = "mpsz";
   const parse = (text) => {
     const tiles = [];
@@ -80,7 +84,8 @@ if (palette) {
   const picture = (code, { sideways = false, win: isWin = false } = {}) => {
     const img = document.createElement("img");
     img.src = "/tiles/" + code + (sideways ? "-sideways" : "") + ".svg";
-    img.alt = sideways ? said("called", code) : isWin ? said("winning", code) : code;
+    img.alt = sideways ? said("called", code) : isWin ? said("winning", code) : named(code);
+    img.dataset.code = code;  // not data-tile: the palette takes a click on [data-tile] as "add this tile"
     img.className = "tile" + (sideways ? " sideways" : "") + (isWin ? " win" : "");
     return img;
   };

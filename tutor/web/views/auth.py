@@ -86,7 +86,7 @@ def login() -> ResponseReturnValue:
             )
         except TooManyLogins as refusal:
             problem, status = say(refusal), 429
-            headers["Retry-After"] = str(60 * refusal.minutes)
+            headers["Retry-After"] = str(refusal.seconds)
         except AccountError as refusal:
             problem, status = say(refusal), 400
         else:
@@ -106,6 +106,7 @@ def password() -> ResponseReturnValue:
         return redirect(url_for("auth.login", next=url_for("auth.password")))
     problem = None
     status = 200
+    headers: dict[str, str] = {}
     if request.method == "POST":
         try:
             changed = change_password(
@@ -113,13 +114,14 @@ def password() -> ResponseReturnValue:
             )
         except TooManyLogins as refusal:
             problem, status = say(refusal), 429
+            headers["Retry-After"] = str(refusal.seconds)
         except AccountError as refusal:
             problem, status = say(refusal), 400
         else:
             log_in(changed)  # this session goes on under the new generation
             flash(gettext("Your password is changed. Everywhere else you were logged in, you are now logged out."))
             return redirect(url_for("progress.dashboard"))
-    return render_template("auth/password.html", problem=problem, least=MIN_PASSWORD), status
+    return render_template("auth/password.html", problem=problem, least=MIN_PASSWORD), status, headers
 
 
 @bp.route("/reset/<token>", methods=("GET", "POST"))

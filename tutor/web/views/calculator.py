@@ -16,8 +16,8 @@ from flask.typing import ResponseReturnValue
 
 from tutor.engine.api import build_request, evaluate
 from tutor.engine.hand import HandError
-from tutor.engine.rules import PRESET_DESCRIPTIONS, PRESETS
-from tutor.engine.situation import STANDARD_FLAGS
+from tutor.engine.rules import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
+from tutor.engine.situation import FLAG_NAMES, STANDARD_FLAGS
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.questions import QuestionError
 from tutor.web.i18n import gettext, message, say
@@ -85,9 +85,18 @@ def calculator() -> str:
         problem=problem,
         score_request=score_request,
         flags=STANDARD_FLAGS,
+        flag_names=FLAG_NAMES,
         meld_kinds=MELD_KINDS,
         meld_slots=range(1, MELD_SLOTS + 1),
-        presets=[(name, message(f"rules.{name}") if name in PRESET_DESCRIPTIONS else "") for name in PRESETS],
+        # (value, the preset's name and its description, in the page's language)
+        presets=[
+            (
+                name,
+                gettext(PRESET_NAMES.get(name, name)),
+                message(f"rules.{name}") if name in PRESET_DESCRIPTIONS else "",
+            )
+            for name in PRESETS
+        ],
     )
 
 

@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutor import classroom as rooms
-from tutor.accounts import RESET_LIFETIME, User, make_reset_link_token
+from tutor.accounts import RESET_LIFETIME, AccountError, User, make_reset_link_token
 from tutor.classroom.worksheet import Worksheet, assignment_worksheet
 from tutor.course.curriculum import TARGET_TOPICS, TOPICS
 from tutor.gamelog import LogError
@@ -54,11 +54,7 @@ TARGET_GROUPS = _target_groups()
 def target_names() -> dict[str, Any]:
     # The labels of TARGET_GROUPS are English; a page shows them in its own language.
     lang = current_language()
-    return {
-        "target_labels": {
-            target: info(TOPICS[home].target_skill(target), lang).label for target, home in TARGET_TOPICS.items()
-        }
-    }
+    return {"target_labels": {target: rooms.target_label(target, lang) for target in TARGET_TOPICS}}
 
 
 def account_required(view: View) -> View:
@@ -175,7 +171,8 @@ def join() -> ResponseReturnValue:
             get_db(), _me(), request.form.get("code", ""), address, request.form.get("display_name", "")
         )
     except rooms.TooManyAttempts as problem:
-        return render_template("classroom/join.html", code="", problem=say(problem)), 429
+        page = render_template("classroom/join.html", code="", problem=say(problem))
+        return page, 429, {"Retry-After": str(60 * problem.minutes)}
     except rooms.ClassroomError as problem:
         return render_template("classroom/join.html", code=request.form.get("code", ""), problem=say(problem)), 400
     flash(gettext("You joined %(name)s.", name=classroom.name))
@@ -288,7 +285,10 @@ def reset_link(class_id: int, user_id: int) -> ResponseReturnValue:
     the session cookie is signed, not secret)."""
     classroom = _teaching(class_id)
     _student(classroom, user_id)
-    token = make_reset_link_token(get_db(), user_id, _me().id)
+    try:
+        token = make_reset_link_token(get_db(), user_id, _me().id)
+    except AccountError as refusal:  # the student teaches a class of their own, or the class is archived
+        abort(400, say(refusal))
     return student(class_id, user_id, url_for("auth.reset", token=token, _external=True))
 
 

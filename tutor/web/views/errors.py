@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from tutor.db import is_unavailable
+from tutor.db import WriteBusy, is_unavailable
 from tutor.messages.catalogues import N_
 from tutor.web.db import discard_db
 from tutor.web.i18n import gettext
@@ -44,10 +44,21 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     description = error.description
     if description == type(error).description:  # Werkzeug's own words, not a view's (already translated)
         description = gettext(REASONS.get(code, OTHER_REASON))
+    headers = {}
+    if code == 429:
+        retry_after = getattr(error, "retry_after", None)
+        headers["Retry-After"] = str(retry_after if isinstance(retry_after, int) else RETRY_AFTER_429)
     if _wants_json():
-        name = "not_found" if code == 404 else "bad_request" if code < 500 else "server_error"
-        return jsonify({"error": {"code": name, "message": description}}), code
-    return render_template("errors/error.html", code=code, name=error.name, description=description), code
+        name = ERROR_CODES.get(code, "bad_request" if code < 500 else "server_error")
+        return jsonify({"error": {"code": name, "message": description}}), code, headers
+    page = render_template("errors/error.html", code=code, name=error.name, description=description)
+    return page, code, headers
+
+
+ERROR_CODES = {404: "not_found", 429: "too_many_requests"}
+"""The JSON error code of a status, where it is not ``bad_request`` (4xx) or ``server_error`` (5xx)."""
+RETRY_AFTER_429 = 60
+"""Seconds a 429 asks a client to wait when the refusal does not know better (see also app.py's fallback)."""
 
 
 RETRY_AFTER = 5
@@ -56,7 +67,8 @@ RETRY_AFTER = 5
 
 @bp.app_errorhandler(sqlite3.Error)
 def database_error(error: sqlite3.Error) -> ResponseReturnValue:
-    discard_db()  # whatever went wrong, the next request gets a fresh connection
+    if not isinstance(error, WriteBusy):  # the write lock was busy: the connection itself is fine
+        discard_db()  # whatever else went wrong, the next request gets a fresh connection
     if not is_unavailable(error):
         return server_error(error)
     current_app.logger.warning("database unavailable on %s: %s", request.path, error)

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -69,15 +70,33 @@ def _parts_from_form() -> dict[str, Any]:
 
 
 @bp.get("/")
-def index(problem: str | None = None, status: int = 200, unread: bool = False) -> ResponseReturnValue:
+def index(
+    problem: str | None = None, status: int = 200, unread: bool = False, retry_after: int = 0
+) -> ResponseReturnValue:
     """Upload or paste a log; the games imported so far, to practise again or delete. ``unread``: the
     request's body was refused unread (too large), so the form comes back empty."""
     user = current_user()
     found = mygames.games(get_db(), user.id) if user else []
     form = MultiDict() if unread or request.method != "POST" else request.form
-    return render_template(
-        "games/index.html", games=found, parts=HAND_PARTS, problem=problem, supported=SUPPORTED, form=form
-    ), status
+    kept = mygames.storage(get_db(), user.id, user.is_guest) if user and found else None
+    page = render_template(
+        "games/index.html",
+        games=found,
+        parts=HAND_PARTS,
+        problem=problem,
+        supported=SUPPORTED,
+        form=form,
+        storage=kept,
+        most_games=mygames.MAX_GAMES,
+    )
+    return page, status, ({"Retry-After": str(retry_after)} if retry_after else {})
+
+
+def _import(db: Database, data: bytes | str, file: str) -> mygames.Game:
+    """Count the upload against the limits (before reading it: reading is the work), then import it."""
+    user = learner()
+    mygames.count_upload(db, user.id, request.remote_addr or "unknown", user.is_guest)
+    return mygames.import_game(db, user.id, data, file, guest=user.is_guest)
 
 
 @bp.post("/")
@@ -87,9 +106,11 @@ def upload() -> ResponseReturnValue:
     try:
         chosen = sessions.game_parts(_parts_from_form())
         data, file = _log_from_request()
-        game = mygames.import_game(db, learner().id, data, file)
+        game = _import(db, data, file)
     except Refusal as problem:
         return index(say(problem), problem.status)
+    except mygames.TooManyUploads as problem:
+        return index(say(problem), 429, retry_after=60 * problem.minutes)
     except LogError as problem:
         return index(gettext("This log cannot be used: %(problem)s", problem=say(problem)), 400)
     return serve_next(sessions.start_game(db, game.user_id, game.id, chosen))
@@ -212,9 +233,12 @@ def api_upload() -> ResponseReturnValue:
     try:
         chosen = sessions.game_parts(body if isinstance(body, dict) else _parts_from_form())
         data, file = _log_from_request()
-        game = mygames.import_game(db, learner().id, data, file)
+        game = _import(db, data, file)
     except Refusal as problem:
         return _refused(problem.code, say(problem), problem.status)
+    except mygames.TooManyUploads as problem:
+        response = jsonify(error("too_many_requests", say(problem)))
+        return response, 429, {"Retry-After": str(60 * problem.minutes)}
     except LogError as problem:
         return _refused("bad_log", say(problem))
     session_id = sessions.start_game(db, game.user_id, game.id, chosen)

@@ -7,6 +7,7 @@ see the feedback, ask for the next question. Answers are stored as they come.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -146,7 +147,6 @@ def _render_question(
     db = get_db()
     shown = sessions.show(db, served)
     row = shown.session
-    size = row["settings"].get("size") or len(row["settings"].get("replay", [])) or None
     return render_template(
         "practice/question.html",
         served=shown.served,
@@ -158,7 +158,7 @@ def _render_question(
         given=given if given is not None and not shown.answered else shown.given,
         problems=refusal.problems if refusal else {},
         problem=say(refusal) if refusal and not refusal.problems else None,
-        size=size,
+        size=_size(row),
         assignment=shown.policy.assignment,
         revealed=shown.policy.revealed,
         outcome=shown.outcome,
@@ -167,6 +167,12 @@ def _render_question(
         may_skip=shown.policy.may_skip,
         logged=_logged(db, shown),
     ), (refusal.status if refusal else 200)
+
+
+def _size(session: Mapping[str, Any]) -> int | None:
+    """How many questions a session asks: a quiz's size, a replay's list; None for open-ended practice and review."""
+    settings = session["settings"]
+    return settings.get("size") or len(settings.get("replay", [])) or None
 
 
 def _logged(db: Database, shown: sessions.Shown) -> mygames.Beside | None:
@@ -249,6 +255,7 @@ def _render_result(session_id: int, problem: str | None = None, status: int = 20
     return render_template(
         "practice/result.html",
         session=found.session,
+        size=_size(found.session),
         results=found.rows,
         score=found.score,
         answered=found.answered,
