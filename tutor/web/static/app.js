@@ -12,35 +12,12 @@ document.addEventListener("submit", async (event) => {
       method: "POST", body: new FormData(form), headers: { Accept: "application/json" },
     });
     const grade = await response.json();
-    box.replaceChildren();
-    if (typeof grade.html === "string") {
-      // The server's own feedback, as the page draws it without this script (escaped there).
-      box.innerHTML = grade.html;
-      // A lesson step is done once each of its checks has an answer: say so without a reload.
-      const hint = document.querySelector("[data-step-hint]");
-      const forms = [...document.querySelectorAll("form[data-check]")];
-      if (hint && forms.every((f) => f.querySelector(".verdict.right, .verdict.wrong"))) hint.textContent = hint.dataset.doneText;
-      return;
-    }
-    const verdict = document.createElement("p");
-    if (grade.problem) {
-      verdict.className = "verdict unreadable";
-      verdict.textContent = grade.problem;
-    } else {
-      verdict.className = "verdict " + (grade.correct ? "right" : "wrong");
-      verdict.textContent = grade.verdict + " " + grade.answer_label + " " + grade.expected;
-    }
-    box.append(verdict);
-    if (!grade.problem && grade.details.length) {
-      const list = document.createElement("ul");
-      list.className = "details";
-      for (const line of grade.details) {
-        const item = document.createElement("li");
-        item.textContent = line;
-        list.append(item);
-      }
-      box.append(list);
-    }
+    // The server's own feedback, as the page draws it without this script (escaped there): one renderer.
+    box.innerHTML = grade.html;
+    // A lesson step is done once each of its checks has an answer: say so without a reload.
+    const hint = document.querySelector("[data-step-hint]");
+    const forms = [...document.querySelectorAll("form[data-check]")];
+    if (hint && forms.every((f) => f.querySelector(".verdict.right, .verdict.wrong"))) hint.textContent = hint.dataset.doneText;
   } catch (error) {
     form.submit();  // fall back to the plain form
   }

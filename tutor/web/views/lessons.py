@@ -18,9 +18,10 @@ from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
 from tutor.course.lessons import LessonBook, Page, Step
 from tutor.course.path import course_map, next_action
+from tutor.drawing.words import say_plain
 from tutor.quiz import Grade
 from tutor.web.db import get_db
-from tutor.web.i18n import current_language, gettext, say
+from tutor.web.i18n import current_language, gettext
 from tutor.web.visitor import csrf_token, current_user, learner
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
@@ -189,9 +190,10 @@ def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
             # The page's script writes the verdict line as the template does, in the page's language.
             "verdict": gettext("Right!") if grade.correct else gettext("Not quite."),
             "answer_label": gettext("Answer:"),
-            "expected": say(grade.expected),
-            "details": [say(line) for line in grade.details],
-            "problem": say(grade.problem) if grade.problem else None,
+            # The same words as plain text for other readers of this JSON: tiles named, never in MPSZ.
+            "expected": say_plain(grade.expected, current_language()),
+            "details": [say_plain(line, current_language()) for line in grade.details],
+            "problem": say_plain(grade.problem, current_language()) if grade.problem else None,
             # The same feedback the page draws without the script (partials/feedback.html): one owner of
             # how feedback looks, tiles drawn as tiles and not written as codes.
             "html": render_template("partials/feedback.html", grade=grade),
