@@ -216,3 +216,31 @@ def test_the_games_are_listed_and_deleted(app: Flask, client: FlaskClient) -> No
     assert send(client, f"{path}/delete", {}).status_code == 302
     assert client.get(path).status_code == 404
     assert "Ann · Bo · Cy · Di" not in client.get("/table/").get_data(as_text=True)
+
+
+def test_the_game_reads_in_chinese(client: FlaskClient) -> None:
+    names = {"name0": "小明", "name1": "小红", "name2": "阿强", "name3": "老李"}
+    response = send(client, "/table/?lang=zh", {**NEW_GAME, **names})
+    path = response.headers["Location"]
+    for hand in (
+        {"kind": "ron", "winner": "1", "discarder": "2", "han": "3", "fu": "30", "riichi": "1"},
+        {"kind": "tsumo", "winner": "2", "entry": "tiles", "hand": "234m567p234678s55s", "win": "2m", "dora": "1m"},
+        {"kind": "draw", "tenpai": ["0", "3"]},
+    ):
+        assert send(client, f"{path}/hands", hand).status_code == 302
+    for page_path in (path, f"{path}/hands/2", "/table/"):
+        page = client.get(page_path, query_string={"lang": "zh"}).get_data(as_text=True)
+        main = re.sub(
+            r"<(script|style|svg)\b.*?</\1>",
+            " ",
+            page.split("<main", 1)[1].split(">", 1)[1].split("</main>")[0],
+            flags=re.S,
+        )
+        # The hint on typing melds (data-notation) speaks of the input fields' own notation, 435s.
+        main = re.sub(r"<p [^>]*data-notation>.*?</p>", " ", main, flags=re.S)
+        visible = re.sub(r"<input[^>]*>|<option[^>]*>|<[^>]+>", " ", main)
+        visible = re.sub(r'title="[^"]*"', " ", visible)
+        words = re.findall(r"[A-Za-z]{2,}", visible)
+        assert words == [], (page_path, words[:20])
+        assert re.findall(r"\b[0-9]+[mpsz]\b", visible) == [], page_path
+        assert "东4局" in page  # after a ron, a tsumo by a non-dealer and a draw with the dealer noten
