@@ -83,11 +83,27 @@ def settings_from_form(form: MultiDict[str, str]) -> Settings:
     )
 
 
+def last_tile(hand: str) -> str:
+    """The last tile written in MPSZ (``"34m55s2m"`` -> ``"2m"``), or "" when there is none.
+
+    >>> last_tile("234m567p234678s55s"), last_tile("123m 4"), last_tile("")
+    ('5s', '', '')
+    """
+    text = hand.replace(" ", "")
+    if len(text) >= 2 and text[-1] in "mpsz" and text[-2].isdigit():
+        return text[-2:]
+    return ""
+
+
 def _score(form: MultiDict[str, str], suffix: str = "") -> Quick | Entered:
     """A win's value: han and fu (``yakuman`` units in the han field as ``y1``), or the hand's tiles."""
     if not suffix and form.get("entry") == "tiles":
+        fields = form.copy()
+        if not fields.get("win", "").strip():
+            # As with the calculator's picker, the last tile added is the winning tile: one field fewer to fill.
+            fields["win"] = last_tile(fields.get("hand", ""))
         try:
-            built = request_from_form(form)
+            built = request_from_form(fields)
         except HandError as refusal:
             raise Problem(N_("the hand cannot be read: {problem}"), problem=say(refusal)) from None
         flags = [flag for flag in TABLE_FLAGS if form.get(flag)]
