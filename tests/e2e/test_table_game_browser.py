@@ -58,8 +58,8 @@ def add(page: Page, kind: str, riichi: tuple[int, ...] = (), **fields: str) -> i
     taps += 1
     for name, value in fields.items():
         if name in ("tenpai",):
-            for player in value:
-                form.locator(f"input[name=tenpai][value='{player}']").check()
+            for seat in value:
+                form.locator(f"input[name=tenpai][value='{seat}']").check()
                 taps += 1
         elif name == "entry":
             form.locator(f"input[name=entry][value={value}]").check()
@@ -117,7 +117,7 @@ def test_a_short_game_on_a_phone(phone: Page, server: str, language: str, browse
     add(page, "ron", riichi=(1,), winner="1", discarder="3", han="2", fu="30")
     page.screenshot(path=str(SHOTS / f"game-{language}-390.png"), full_page=True)
     scan(page, language)
-    taps = add(page, "tsumo", winner="0", entry="tiles", **TSUMO_HAND)
+    taps = add(page, "tsumo", winner="0", entry="tiles", hand=TSUMO_HAND["hand"])
     # Tsumo, the winner, "the hand's tiles", the tiles, the button. The calculator takes as many for this hand:
     # the tiles, the seat wind, tsumo, the button, and the winning tile if it is not the last typed.
     assert taps == 5
