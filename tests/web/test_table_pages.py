@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf
 from tutor.db import connect
+from tutor.gamelog import read_log
 from tutor.table import store
 
 NAMES = {"name0": "Ann", "name1": "Bo", "name2": "Cy", "name3": "Di"}
@@ -244,3 +245,28 @@ def test_the_game_reads_in_chinese(client: FlaskClient) -> None:
         assert words == [], (page_path, words[:20])
         assert re.findall(r"\b[0-9]+[mpsz]\b", visible) == [], page_path
         assert "东4局" in page  # after a ron, a tsumo by a non-dealer and a draw with the dealer noten
+
+
+def test_the_game_downloads_as_a_tenhou6_log_our_reader_reads(app: Flask, client: FlaskClient) -> None:
+    path = new_game(client)
+    send(client, f"{path}/hands", {"kind": "ron", "winner": "1", "discarder": "2", "han": "3", "fu": "30"})
+    tiles = {
+        "kind": "ron",
+        "winner": "2",
+        "discarder": "3",
+        "entry": "tiles",
+        "hand": "234m567p234678s55s",
+        "win": "2m",
+    }
+    assert send(client, f"{path}/hands", {**tiles, "dora": "1m"}).status_code == 302
+    page = client.get(path).get_data(as_text=True)
+    assert "Hands left out: 1." in page
+    response = client.get(f"{path}/tenhou6.json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    log = read_log(response.get_data(), "table.json")
+    assert [(w.recorded.han, w.recorded.fu, w.recorded.points) for w in log.wins] == [(3, 30, 3900)]
+    stranger = app.test_client()
+    assert stranger.get(f"{path}/tenhou6.json").status_code == 404
+    token = re.search(r"/table/s/([^\"/]+)", page)
+    assert token is not None
+    assert stranger.get(f"/table/s/{token.group(1)}/tenhou6.json").get_data() == response.get_data()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -20,6 +20,7 @@ from tutor.engine.situation import FLAG_NAMES, STANDARD_FLAGS
 from tutor.engine.standings import SEAT_NAMES
 from tutor.messages.catalogues import N_, Problem, Sentence
 from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win, store
+from tutor.table.export import export
 from tutor.table.game import OWNED
 from tutor.table.records import ABORTIVE
 from tutor.web.db import get_db
@@ -246,6 +247,7 @@ def _page(
     status: int = 200,
 ) -> ResponseReturnValue:
     state = game.state()
+    _, left_out = export(game.settings, game.hands) if game.hands else ("", ())
     return render_template(
         "table/game.html",
         game=game,
@@ -265,6 +267,11 @@ def _page(
         meld_slots=range(1, MELD_SLOTS + 1),
         seat_names=SEAT_NAMES,
         share_url=url_for("table.shared", token=game.share_token, _external=True),
+        exported=len(game.hands) - len(left_out),
+        left_out=left_out,
+        export_url=url_for("table.shared_export_log", token=game.share_token)
+        if shared
+        else url_for("table.export_log", game_id=game.id),
     ), status
 
 
@@ -331,3 +338,21 @@ def delete(game_id: int) -> ResponseReturnValue:
 @bp.get("/s/<token>")
 def shared(token: str) -> ResponseReturnValue:
     return _page(_shared(token), shared=True)
+
+
+def _export(game: store.TableGame) -> Response:
+    """The game as a tenhou.net/6 log: the hands that made-up turns can give faithfully (tutor/table/export.py)."""
+    body, _ = export(game.settings, game.hands)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-game-{game.id}.json"'
+    return response
+
+
+@bp.get("/<int:game_id>/tenhou6.json")
+def export_log(game_id: int) -> Response:
+    return _export(_own(game_id))
+
+
+@bp.get("/s/<token>/tenhou6.json")
+def shared_export_log(token: str) -> Response:
+    return _export(_shared(token))
