@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from tutor.cli import main
 from tutor.gamelog import compare, read_log
 from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win, replay
 from tutor.table.export import export
@@ -78,3 +82,12 @@ def test_each_hand_keeps_the_games_round_honba_sticks_and_scores() -> None:
 def test_a_game_of_quick_hands_exports_no_hand() -> None:
     text, left_out = export(SETTINGS, HANDS[1:3])
     assert left_out == (1, 2) and json.loads(text)["log"] == []
+
+
+def test_tutor_import_log_gives_back_every_exported_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text, _ = export(SETTINGS, HANDS)
+    path = tmp_path / "table.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["import-log", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert "4 win(s) in 4 hand(s) (0 without a win); our engine agrees on every one." in said
