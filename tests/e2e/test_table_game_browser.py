@@ -104,6 +104,7 @@ def test_a_short_game_on_a_phone(phone: Page, server: str, language: str, browse
     page = phone
     names = NAMES[language]
     page.goto(f"{server}/table/?lang={language}")
+    page.screenshot(path=str(SHOTS / f"new-{language}-390.png"), full_page=True)
     for n, name in enumerate(names):
         page.fill(f"input[name=name{n}]", name)
     page.check("input[name=length][value=east]")
@@ -116,6 +117,9 @@ def test_a_short_game_on_a_phone(phone: Page, server: str, language: str, browse
     add(page, "draw", riichi=(0,), tenpai="02")
     add(page, "ron", riichi=(1,), winner="1", discarder="3", han="2", fu="30")
     page.screenshot(path=str(SHOTS / f"game-{language}-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(SHOTS / f"game-{language}-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
     scan(page, language)
     taps = add(page, "tsumo", winner="0", entry="tiles", hand=TSUMO_HAND["hand"])
     # Tsumo, the winner, "the hand's tiles", the tiles, the button. The calculator takes as many for this hand:
