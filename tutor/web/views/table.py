@@ -22,7 +22,7 @@ from tutor.messages.catalogues import N_, Problem, Sentence
 from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win, store
 from tutor.table.export import export
 from tutor.table.game import OWNED
-from tutor.table.records import ABORTIVE
+from tutor.table.records import ABORTIVE, FU, MAX_YAKUMAN
 from tutor.web.db import get_db
 from tutor.web.i18n import gettext, say
 from tutor.web.views.calculator import MELD_KINDS, MELD_SLOTS, request_from_form
@@ -34,8 +34,8 @@ KINDS = ("ron", "tsumo", "double_ron", "draw", "abortive")
 TABLE_FLAGS = tuple(flag for flag in STANDARD_FLAGS if flag not in ("tsumo", "riichi"))
 """The flags an entered hand may carry: the table knows tsumo and riichi from the hand's record."""
 HAN = tuple(range(1, 14))
-YAKUMAN = tuple(range(1, 7))
-FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+"""The han a quick win offers (13 and more is a counted yakuman, which the table's rules score)."""
+YAKUMAN = tuple(range(1, MAX_YAKUMAN + 1))
 RULE_FLAGS = ("red_fives", "kuitan", "kiriage", "double_yakuman", "tobi", "agari_yame")
 RULE_NAMES = {
     "red_fives": N_("red fives"),
@@ -259,7 +259,7 @@ def _page(
         kinds=KINDS,
         han_choices=HAN,
         yakuman_choices=YAKUMAN,
-        fu_choices=FU,
+        fu_choices=FU,  # every fu count a hand can be worth: the table's, not the page's
         abortive=ABORTIVE,
         flags=TABLE_FLAGS,
         flag_names=FLAG_NAMES,
