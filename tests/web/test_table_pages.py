@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 from tests.conftest import csrf
 from tutor.db import connect
 from tutor.gamelog import read_log
-from tutor.table import store
+from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Win, store
+from tutor.web.views.table import form_of, hand_from_form
 
 NAMES = {"name0": "Ann", "name1": "Bo", "name2": "Cy", "name3": "Di"}
 NEW_GAME = {
@@ -270,3 +271,31 @@ def test_the_game_downloads_as_a_tenhou6_log_our_reader_reads(app: Flask, client
     token = re.search(r"/table/s/([^\"/]+)", page)
     assert token is not None
     assert stranger.get(f"/table/s/{token.group(1)}/tenhou6.json").get_data() == response.get_data()
+
+
+def test_every_kind_of_hand_fills_the_form_it_was_entered_with() -> None:
+    records = [
+        HandRecord(Win(1, Quick(3, 30), discarder=2), riichi=(1, 3)),
+        HandRecord(Win(0, Quick(yakuman=2), discarder=1, pao=2)),
+        HandRecord(Win(2, Quick(5, 30))),
+        HandRecord(
+            Win(
+                3,
+                Entered(
+                    {
+                        "hand": "234m567p678s55s",
+                        "win": "2m",
+                        "melds": [{"kind": "chi", "tiles": "423s"}],
+                        "dora_indicators": ["1m"],
+                        "ippatsu": True,
+                    }
+                ),
+                discarder=0,
+            )
+        ),
+        HandRecord(DoubleRon(Win(0, Quick(2, 30), discarder=2), Win(3, Quick(1, 30), discarder=2))),
+        HandRecord(Draw(tenpai=(0, 2), nagashi=(2,)), riichi=(0,)),
+        HandRecord(Draw(abortive="suufon_renda")),
+    ]
+    for record in records:
+        assert hand_from_form(form_of(record)) == record
