@@ -157,3 +157,20 @@ def test_a_short_game_on_a_phone(phone: Page, server: str, language: str, browse
         assert response is not None and response.status == 404
     finally:
         laptop.close()
+
+
+def test_the_calculators_tile_picker_fills_the_hand(phone: Page, server: str) -> None:
+    page = phone
+    page.goto(f"{server}/table/")
+    for n, name in enumerate(NAMES["en"]):
+        page.fill(f"input[name=name{n}]", name)
+    page.locator("form.table-new button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/table/\d+$"))
+    form = page.locator("form[data-table-hand]")
+    assert not form.locator("#palette").is_visible()  # han and fu first: the picker waits for "the hand's tiles"
+    form.locator("input[name=entry][value=tiles]").check()
+    for code in ("1m", "2m", "3m"):
+        form.locator(f"#palette button[data-tile='{code}']").click()
+    assert form.locator("#hand").input_value() == "123m"
+    assert form.locator("#win").input_value() == "3m"
+    assert serious_violations(page) == []
