@@ -98,6 +98,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         progress,
         reference,
         standings,
+        table,
         tables,
         tiles,
     )
@@ -123,6 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         progress.bp,
         classroom.bp,
         games.bp,
+        table.bp,
     )
     for blueprint in (*blueprints, auth.bp, api.bp, games.api_bp, errors.bp):
         app.register_blueprint(blueprint)

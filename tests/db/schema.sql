@@ -14,6 +14,7 @@
 -- migration m014_wrong_answers
 -- migration m015_first_try_weeks
 -- migration m016_upload_attempts
+-- migration m017_table_games
 -- index idx__sqlite_migrations_migration_set_name
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
@@ -90,6 +91,8 @@ CREATE INDEX idx_reports_open ON reports (status, created_at);
 -- index idx_skill_states_user_id_due_at
 CREATE INDEX "idx_skill_states_user_id_due_at"
     ON "skill_states" ("user_id", "due_at");
+-- index idx_table_games_user
+CREATE INDEX idx_table_games_user ON table_games (user_id, updated_at);
 -- index idx_upload_attempts_address
 CREATE INDEX idx_upload_attempts_address ON upload_attempts (address, at) WHERE guest = 1;
 -- index idx_upload_attempts_user
@@ -265,6 +268,10 @@ CREATE TABLE "skill_states" (
    "updated_at" TEXT,
    PRIMARY KEY ("user_id", "skill")
 );
+-- table table_games
+CREATE TABLE table_games (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, settings TEXT NOT NULL, share_token TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+-- table table_hands
+CREATE TABLE table_hands (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES table_games(id) ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (game_id, position));
 -- table upload_attempts
 CREATE TABLE upload_attempts (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, address TEXT NOT NULL, guest INTEGER NOT NULL, at TEXT NOT NULL);
 -- table users

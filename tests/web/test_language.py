@@ -21,7 +21,7 @@ from tutor.web.i18n import format_number
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 PINFU_RIICHI = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
-NAVIGATION = ["课程", "役种", "点数计算器", "点数表", "练习", "进度", "班级"]
+NAVIGATION = ["课程", "役种", "点数计算器", "点数表", "牌桌记分", "练习", "进度", "班级"]
 
 
 @pytest.fixture(autouse=True)

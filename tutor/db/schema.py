@@ -691,3 +691,20 @@ def m016_upload_attempts(db: Database) -> None:
     )
     db.execute("CREATE INDEX idx_upload_attempts_user ON upload_attempts (user_id, at)")
     db.execute("CREATE INDEX idx_upload_attempts_address ON upload_attempts (address, at) WHERE guest = 1")
+
+
+@migrations()
+def m017_table_games(db: Database) -> None:
+    """Games kept at the table (``/table``, issue 28): the settings as JSON, one row per hand played with its
+    record as JSON, owned by one account (a guest included) and shown read-only to whoever has the share token.
+    Deleting the account deletes its games with it."""
+    db.execute(
+        "CREATE TABLE table_games (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id)"
+        " ON DELETE CASCADE, settings TEXT NOT NULL, share_token TEXT NOT NULL UNIQUE,"
+        " created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX idx_table_games_user ON table_games (user_id, updated_at)")
+    db.execute(
+        "CREATE TABLE table_hands (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES table_games(id)"
+        " ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (game_id, position))"
+    )

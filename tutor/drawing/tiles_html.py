@@ -183,6 +183,8 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
         parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
     # One picture named by its tiles' names (role="img" keeps a screen reader from reading each tile
     # again after the row's name): never the MPSZ the page was written in.
+    if len(images) == 1 and len(parts) == 1:  # one tile: its own text alternative names it
+        return f'<span class="tiles tiles-{size}">{parts[0]}</span>'
     label = joined(names, lang)
     return f'<span class="tiles tiles-{size}" role="img" aria-label="{escape(label)}">{"".join(parts)}</span>'
 
@@ -220,7 +222,7 @@ def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFA
     big numbers separators, say): a projector shows a kan of 1111z as four tiles, never as 1,111z.
 
     >>> print(tiles_in_text("no triplet of 3z <here>"))  # doctest: +ELLIPSIS
-    no triplet of <span class="tiles tiles-small" ...alt="West wind">...</span> West &lt;here&gt;
+    no triplet of <span class="tiles tiles-small"...alt="West wind">...</span> West &lt;here&gt;
     >>> tiles_in_text("a kan of 1111z").endswith("</span> East")
     True
     """

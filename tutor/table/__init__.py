@@ -4,7 +4,19 @@ It scores with the engine and speaks through the message core; it never loads Fl
 """
 
 from tutor.table.game import Change, GameState, Played, replay
-from tutor.table.records import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win
+from tutor.table.records import (
+    DoubleRon,
+    Draw,
+    Entered,
+    HandRecord,
+    Quick,
+    Settings,
+    Win,
+    hand_from_json,
+    hand_to_json,
+    settings_from_json,
+    settings_to_json,
+)
 
 __all__ = [
     "Change",
@@ -17,5 +29,9 @@ __all__ = [
     "Quick",
     "Settings",
     "Win",
+    "hand_from_json",
+    "hand_to_json",
     "replay",
+    "settings_from_json",
+    "settings_to_json",
 ]

@@ -109,6 +109,8 @@ class Played:
     """Riichi sticks on the table after the hand."""
     notes: tuple[Sentence, ...] = ()
     """What the hand started: the extension."""
+    scored: tuple[tuple[int, ScoreResult], ...] = ()
+    """The engine's result of each win entered with its tiles, by winner: its breakdown, for the table page."""
 
     @property
     def title(self) -> Sentence:
@@ -199,6 +201,7 @@ class _Hand:
         self.names = state.settings.players
         self.dealer = state.dealer
         self.changes: list[Change] = []
+        self.scored: list[tuple[int, ScoreResult]] = []
 
     def wind(self, player: int) -> str:
         return WINDS[(player - self.dealer) % PLAYERS]
@@ -290,6 +293,7 @@ def _play(state: GameState, number: int, record: HandRecord) -> GameState:
         tuple(scores),
         sticks,
         tuple(notes),
+        tuple(hand.scored),
     )
     return _next(state, played, repeat, kind)
 
@@ -357,6 +361,7 @@ def _settle_win(hand: _Hand, win: Win, riichi: tuple[int, ...], honba: int, stic
         )
     elif isinstance(score, Entered):
         result = _scored(hand, win, riichi, score, honba, sticks)
+        hand.scored.append((win.winner, result))
         best = result.best
         assert best is not None  # evaluate refuses a hand without yaku
         han, fu, units, limit = best.han, best.fu, best.yakuman, best.limit

@@ -219,3 +219,137 @@ class HandRecord:
 
     result: Win | DoubleRon | Draw
     riichi: tuple[int, ...] = ()
+
+
+# --- JSON: how the store keeps a game (tutor/table/store.py) -------------------------------------
+
+
+def settings_to_json(settings: Settings) -> dict[str, Any]:
+    """The choices :meth:`Settings.make` takes, so that loading a game checks them again."""
+    rules = settings.rules
+    return {
+        "players": list(settings.players),
+        "length": settings.length,
+        "start": settings.standing.start,
+        "kaeshi": settings.standing.kaeshi,
+        "uma": list(settings.standing.uma),
+        "red_fives": bool(rules.aka),
+        "kuitan": bool(rules.open_tanyao),
+        "kiriage": bool(rules.kiriage),
+        "double_yakuman": bool(rules.double_yakuman),
+        "tobi": settings.tobi,
+        "agari_yame": settings.agari_yame,
+    }
+
+
+def settings_from_json(data: Mapping[str, Any]) -> Settings:
+    """The settings :func:`settings_to_json` wrote (a :class:`Problem` when they cannot be)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list):
+        raise Problem(N_("these are not a table game's settings"))
+    choices = {key: data[key] for key in _SETTING_KEYS if key in data}
+    uma = choices.get("uma", [20, 10])
+    if not isinstance(uma, list | tuple) or len(uma) != 2:
+        raise Problem(N_("these are not a table game's settings"))
+    choices["uma"] = (uma[0], uma[1])
+    return Settings.make(data["players"], **choices)
+
+
+_SETTING_KEYS = (
+    "length",
+    "start",
+    "kaeshi",
+    "uma",
+    "red_fives",
+    "kuitan",
+    "kiriage",
+    "double_yakuman",
+    "tobi",
+    "agari_yame",
+)
+
+
+def _win_to_json(win: Win) -> dict[str, Any]:
+    score: dict[str, Any]
+    if isinstance(win.score, Quick):
+        score = {"han": win.score.han, "fu": win.score.fu, "yakuman": win.score.yakuman}
+    else:
+        score = {"request": dict(win.score.request)}
+    return {"winner": win.winner, "discarder": win.discarder, "pao": win.pao, **score}
+
+
+def hand_to_json(record: HandRecord) -> dict[str, Any]:
+    """One hand record as plain JSON values; :func:`hand_from_json` reads it back to an equal record.
+
+    >>> record = HandRecord(Win(1, Quick(3, 30), discarder=2), riichi=(0,))
+    >>> hand_to_json(record)
+    {'riichi': [0], 'kind': 'win', 'winner': 1, 'discarder': 2, 'pao': None, 'han': 3, 'fu': 30, 'yakuman': 0}
+    >>> hand_from_json(hand_to_json(record)) == record
+    True
+    """
+    result = record.result
+    body: dict[str, Any]
+    if isinstance(result, Win):
+        body = {"kind": "win", **_win_to_json(result)}
+    elif isinstance(result, DoubleRon):
+        body = {"kind": "double_ron", "wins": [_win_to_json(result.first), _win_to_json(result.second)]}
+    else:
+        body = {
+            "kind": "draw",
+            "tenpai": list(result.tenpai),
+            "nagashi": list(result.nagashi),
+            "abortive": result.abortive,
+        }
+    return {"riichi": list(record.riichi), **body}
+
+
+def _whole(value: Any) -> int:
+    if type(value) is not int:
+        raise Problem(N_("this is not a hand of a table game"))
+    return value
+
+
+def _maybe(value: Any) -> int | None:
+    return None if value is None else _whole(value)
+
+
+def _seats(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise Problem(N_("this is not a hand of a table game"))
+    return tuple(_whole(v) for v in value)
+
+
+def _win_from_json(data: Any) -> Win:
+    if not isinstance(data, Mapping):
+        raise Problem(N_("this is not a hand of a table game"))
+    score: Quick | Entered
+    if "request" in data:
+        if not isinstance(data["request"], Mapping):
+            raise Problem(N_("this is not a hand of a table game"))
+        score = Entered(dict(data["request"]))
+    else:
+        score = Quick(_whole(data.get("han", 0)), _whole(data.get("fu", 0)), _whole(data.get("yakuman", 0)))
+    return Win(_whole(data.get("winner")), score, _maybe(data.get("discarder")), _maybe(data.get("pao")))
+
+
+def hand_from_json(data: Any) -> HandRecord:
+    """The record :func:`hand_to_json` wrote; a :class:`Problem` for anything else. (The replay checks
+    the rules: this only checks the shape.)"""
+    if not isinstance(data, Mapping):
+        raise Problem(N_("this is not a hand of a table game"))
+    kind = data.get("kind")
+    result: Win | DoubleRon | Draw
+    if kind == "win":
+        result = _win_from_json(data)
+    elif kind == "double_ron":
+        wins = data.get("wins")
+        if not isinstance(wins, list) or len(wins) != 2:
+            raise Problem(N_("this is not a hand of a table game"))
+        result = DoubleRon(_win_from_json(wins[0]), _win_from_json(wins[1]))
+    elif kind == "draw":
+        abortive = data.get("abortive")
+        if abortive is not None and not isinstance(abortive, str):
+            raise Problem(N_("this is not a hand of a table game"))
+        result = Draw(_seats(data.get("tenpai", [])), _seats(data.get("nagashi", [])), abortive)
+    else:
+        raise Problem(N_("this is not a hand of a table game"))
+    return HandRecord(result, _seats(data.get("riichi", [])))

@@ -347,3 +347,20 @@ const markScrolling = () => document.querySelectorAll(".table-scroll, .scroll").
 });
 markScrolling();
 window.addEventListener("resize", markScrolling);
+
+// The table's hand form (/table): show only the fields of the chosen ending (ron, tsumo, draw …) and of the
+// chosen entry (han and fu, or the tiles). Without scripts every field shows and the server ignores the rest.
+const tableHand = document.querySelector("form[data-table-hand]");
+if (tableHand) {
+  const chosen = (name) => (tableHand.querySelector(`input[name=${name}]:checked`) || { value: "" }).value;
+  const showFields = () => {
+    const kind = chosen("kind");
+    const entry = kind === "double_ron" ? "quick" : chosen("entry");
+    for (const box of tableHand.querySelectorAll("[data-when], [data-entry]")) {
+      const kindFits = !box.dataset.when || box.dataset.when.split(" ").includes(kind);
+      box.hidden = !kindFits || (box.dataset.entry !== undefined && box.dataset.entry !== entry);
+    }
+  };
+  tableHand.addEventListener("change", showFields);
+  showFields();
+}
