@@ -427,7 +427,7 @@ BAD = [
         id="mjlog-wrong-meld",
     ),
     pytest.param(GAME_JSON[: len(GAME_JSON) - 40], "not valid JSON", id="json-cut"),
-    pytest.param('{"title": "x"}', 'no "log" list', id="json-no-log"),
+    pytest.param('{"title": "x"}', "not a tenhou.net/6 log", id="json-no-log"),
     pytest.param(_json_with(lambda d: d["log"][0].pop()), "not the 17-part list", id="json-short-hand"),
     pytest.param(
         _json_with(lambda d: d.update(rule={"disp": "三般南喰赤", "aka": 1})), "three-player game", id="json-sanma"

@@ -446,10 +446,13 @@ class HandReplay:
         concealed: Sequence[Tile] | None = None,
         sticks: int | None = None,
         pao: int | None = None,
+        gain: int | None = None,
     ) -> Win:
         """Record a win. ``dora``, ``win_tile``, ``concealed`` and ``sticks`` are what the log states
         (mjlog does, tenhou.net/6 does not): each is checked against the replay. ``pao`` is the seat
-        the log makes responsible, if any: compared with the moves (a difference becomes a note)."""
+        the log makes responsible, if any: compared with the moves (a difference becomes a note).
+        ``gain`` is the winner's score change as the log states it, in points: a table that pays
+        1,500 a honba shows there, and is refused (the score contract pays 300)."""
         if len(self.wins) >= MAX_WINS_PER_HAND:
             raise self.fail(N_("more than {most} wins in one hand"), most=MAX_WINS_PER_HAND)
         if len(ura) > 5 or len(recorded.text) > MAX_RESULT_CHARS or len(recorded.yaku) > MAX_YAKU_ITEMS:
@@ -521,6 +524,11 @@ class HandReplay:
                 sticks=table_sticks,
             )
         self.sticks_paid = True
+        if gain is not None and honba and gain == recorded.points + 1500 * honba + 1000 * table_sticks:
+            raise self.fail(
+                N_("this table pays 1,500 points a honba, which we cannot score (we pay 300); supported: {supported}"),
+                supported=SUPPORTED_SAID,
+            )
         request: dict[str, Any] = {
             "hand": format_tiles(hand),
             "win": str(win),
