@@ -193,7 +193,7 @@ def beside_json(found: mygames.Beside) -> dict[str, Any]:
     lang = current_language()
     ours = found.ours
     return {
-        "round": win.source.round,
+        "round": say(win.source.round_title),
         "seat": str(win.request.get("seat_wind")),
         "recorded": {
             **win.recorded.as_json(),
