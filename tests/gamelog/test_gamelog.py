@@ -235,10 +235,12 @@ def test_what_the_log_recorded_and_where_it_came_from(name: str, number: int) ->
         "round": where,
         "round_index": source["round_index"],
         "honba": source["honba"],
+        "from_seat": source["from_seat"],
         "seat": seat,
         "player": player,
         "hand_number": HAND_NUMBERS[number],
     }
+    assert (source["from_seat"] == seat) == win.request["tsumo"]
     # The round said in any language is that same round (issue 26), kept as numbers beside its English.
     assert str(win.source.round_title) == where and re.fullmatch(
         r"[东南][1-4]局(\d本场)?", win.source.round_title.text("zh")

@@ -185,6 +185,9 @@ class Source:
     round_index: int | None = None
     """0-3 East 1-4, 4-7 South 1-4, ...; None on a win stored before this was kept (``round`` is then read)."""
     honba: int = 0
+    from_seat: int | None = None
+    """The seat the winner took the tile from (the winner's own for a tsumo); None on a win stored before
+    this was kept."""
 
     @property
     def round_title(self) -> Sayable:
@@ -199,6 +202,7 @@ class Source:
             "round": self.round,
             "round_index": self.round_index,
             "honba": self.honba,
+            "from_seat": self.from_seat,
             "seat": self.seat,
             "player": self.player,
             "hand_number": self.hand_number,
@@ -589,7 +593,7 @@ class HandReplay:
                 )
             )
         source = Source(
-            self.file, str(self.where), who, self.players[who], self.hand_number, self.round_index, self.honba
+            self.file, str(self.where), who, self.players[who], self.hand_number, self.round_index, self.honba, from_who
         )
         result = Win(request, recorded, source, tuple(player.melds), tuple(notes))
         self.wins.append(result)
