@@ -691,3 +691,11 @@ def m016_upload_attempts(db: Database) -> None:
     )
     db.execute("CREATE INDEX idx_upload_attempts_user ON upload_attempts (user_id, at)")
     db.execute("CREATE INDEX idx_upload_attempts_address ON upload_attempts (address, at) WHERE guest = 1")
+
+
+@migrations()
+def m018_game_seat(db: Database) -> None:
+    """The seat a learner sat at in each game they imported (0-3, in the log's order; NULL: not chosen), so
+    that practice asks their own wins and the hands they paid for. The names chosen before are read from
+    here too: a new game with one of them among its players is given that seat (issue 26)."""
+    db.execute("ALTER TABLE game_logs ADD COLUMN seat INTEGER")

@@ -30,6 +30,7 @@ from sqlite_utils import Database
 from tutor.clock import moment as current_moment
 from tutor.clock import now, stamp
 from tutor.db import write_transaction
+from tutor.engine.situation import WIND_LETTERS
 from tutor.engine.standings import SEAT_NAMES  # a hand's winner is named by seat, never by player
 from tutor.engine.tiles import parse_tiles
 from tutor.gamelog import Comparison, GameLog, LogError, Win, compare, read_log
@@ -110,6 +111,8 @@ class Game:
     askable: int
     """Wins that can be asked (our engine scores them)."""
     created_at: str
+    seat: int | None = None
+    """The learner's seat (0-3, in :attr:`players`' order), once chosen; None: not chosen."""
 
 
 @dataclass(frozen=True)
@@ -205,8 +208,8 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
         if held.used + size > held.most:
             raise LogError(TOO_MUCH_STORED, size=-(-(held.used + size) // 1024), most=held.most // 1024)
         cursor = db.execute(
-            "INSERT INTO game_logs (user_id, title, format, players, rules, hands, wins, askable, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_logs (user_id, title, format, players, rules, hands, wins, askable, created_at, seat)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 user_id,
                 _title(file),
@@ -217,6 +220,7 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
                 len(checked),
                 sum(1 for _, problem in checked if problem is None),
                 now(),
+                remembered_seat(db, user_id, log.players),
             ],
         )
         game_id = cursor.lastrowid
@@ -241,6 +245,7 @@ def _game(row: Mapping[str, Any]) -> Game:
         row["wins"],
         row["askable"],
         row["created_at"],
+        row.get("seat"),
     )
 
 
@@ -262,6 +267,34 @@ def hands(db: Database, user_id: int, game_id: int) -> list[Hand]:
     game(db, user_id, game_id)
     rows = db.query("SELECT * FROM game_wins WHERE game_id = ? ORDER BY position", [game_id])
     return [Hand(row["position"], Win.from_record(json.loads(row["record"])), row["problem"]) for row in rows]
+
+
+def remembered_seat(db: Database, user_id: int, players: Sequence[str]) -> int | None:
+    """The seat of ``players`` whose name this learner chose in an earlier game (the latest choice first),
+    or None: a name chosen once is picked for them next time."""
+    rows = db.query(
+        "SELECT players, seat FROM game_logs WHERE user_id = ? AND seat IS NOT NULL ORDER BY id DESC LIMIT 50",
+        [user_id],
+    )
+    for row in rows:
+        names = json.loads(row["players"])
+        name = names[row["seat"]] if 0 <= row["seat"] < len(names) else ""
+        if name and name in players:
+            return list(players).index(name)
+    return None
+
+
+NO_SUCH_SEAT = N_("Choose one of the game's four players.")
+
+
+def choose_seat(db: Database, user_id: int, game_id: int, seat: Any) -> Game:
+    """Record which player the learner was in one of their games (0-3), or forget it (None)."""
+    found = game(db, user_id, game_id)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(found.players)):
+        raise Problem(NO_SUCH_SEAT)
+    with write_transaction(db):
+        db.execute("UPDATE game_logs SET seat = ? WHERE id = ? AND user_id = ?", [seat, game_id, user_id])
+    return game(db, user_id, game_id)
 
 
 def delete_game(db: Database, user_id: int, game_id: int) -> Game:
@@ -293,26 +326,74 @@ def exercise_of(request: Mapping[str, Any], parts: Sequence[str], itemised: bool
     return Exercise.from_json({"topic": topic_of(parts), "parts": payloads, "difficulty": 2, "seed": seed})
 
 
-def _askable_record(db: Database, user_id: int, game_id: Any, position: int) -> dict[str, Any] | None:
-    """The stored record of askable win ``position`` (1, 2, ...) of the learner's game, or None."""
-    rows = list(
-        db.query(
-            "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
-            " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position LIMIT 1 OFFSET ?",
-            [game_id, user_id, position - 1],
-        )
+@dataclass(frozen=True)
+class Asked:
+    """One hand of a game as practice asks it: the winner's own hand (``payer`` None: the parts chosen), or
+    what the learner paid for someone else's win (``payer``: the learner's seat wind in that hand)."""
+
+    record: dict[str, Any]
+    payer: str | None = None
+
+
+def asked_hands(records: Sequence[dict[str, Any]], seat: int | None) -> list[Asked]:
+    """The hands practice asks, in play order: every win (``seat`` None), or the learner's: the wins of
+    ``seat`` and the wins ``seat`` paid for (dealt into, or another's tsumo). A win stored before the
+    seat it was won from was kept is asked only of its winner."""
+    if seat is None:
+        return [Asked(record) for record in records]
+    asked = []
+    for record in records:
+        source, request = record["source"], record["request"]
+        winner, taken_from = source["seat"], source.get("from_seat")
+        if winner == seat:
+            asked.append(Asked(record))
+        elif taken_from is not None and taken_from in (seat, winner):
+            dealer = (winner - WIND_LETTERS.index(request["seat_wind"])) % 4
+            asked.append(Asked(record, WIND_LETTERS[(seat - dealer) % 4]))
+    return asked
+
+
+def _askable_records(db: Database, user_id: int, game_id: Any) -> list[dict[str, Any]]:
+    """The stored records of the askable wins of the learner's game, in play order (at most 180)."""
+    rows = db.query(
+        "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
+        " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position",
+        [game_id, user_id],
     )
-    return json.loads(rows[0]["record"]) if rows else None
+    return [json.loads(row["record"]) for row in rows]
+
+
+def _asked(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Asked | None:
+    """Hand ``position`` (1, 2, ...) a game session asks, or None past the last."""
+    seat = settings.get("seat") if settings.get("whose") == "mine" else None
+    asked = asked_hands(_askable_records(db, user_id, settings.get("game")), seat)
+    return asked[position - 1] if 1 <= position <= len(asked) else None
+
+
+def paid_request(asked: Asked) -> dict[str, Any]:
+    """The winner's request with the discarder named (a ron's payer), for a "paid" question."""
+    request = dict(asked.record["request"])
+    if not request["tsumo"] and asked.payer is not None:
+        request["discarder"] = asked.payer
+    return request
 
 
 def game_exercise(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Exercise | None:
-    """Hand ``position`` (1, 2, ...) of the askable wins of the learner's own game; None past the last
+    """Hand ``position`` (1, 2, ...) of what a session on the learner's own game asks; None past the last
     (or once the game is deleted)."""
-    record = _askable_record(db, user_id, settings["game"], position)
-    if record is None:
+    asked = _asked(db, user_id, settings, position)
+    if asked is None:
         return None
-    request = record["request"]
-    return exercise_of(request, settings["parts"], settings["itemised"], f"game/{settings['game']}/{position}")
+    seed = f"game/{settings['game']}/{position}"
+    if asked.payer is not None:
+        part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
+        return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": seed})
+    return exercise_of(asked.record["request"], settings["parts"], settings["itemised"], seed)
+
+
+def game_size(db: Database, user_id: int, game_id: int, seat: int | None) -> int:
+    """How many hands a session on this game asks: every askable win, or the learner's (``seat``)."""
+    return len(asked_hands(_askable_records(db, user_id, game_id), seat))
 
 
 def class_hands(data: bytes | str, file: str) -> list[dict[str, Any]]:
@@ -424,8 +505,8 @@ def logged_win(
     set from a log); None for any other question."""
     settings = session["settings"]
     if session["mode"] == "game":
-        record = _askable_record(db, session["user_id"], settings.get("game"), position)
-        return Win.from_record(record) if record is not None else None
+        asked = _asked(db, session["user_id"], settings, position)
+        return Win.from_record(asked.record) if asked is not None else None
     hands = assignment.get("hands") if assignment else None
     if hands and 1 <= position <= len(hands):
         return Win.from_record(hands[position - 1])
