@@ -697,5 +697,8 @@ def m016_upload_attempts(db: Database) -> None:
 def m018_game_seat(db: Database) -> None:
     """The seat a learner sat at in each game they imported (0-3, in the log's order; NULL: not chosen), so
     that practice asks their own wins and the hands they paid for. The names chosen before are read from
-    here too: a new game with one of them among its players is given that seat (issue 26)."""
+    here too: a new game with one of them among its players is given that seat (issue 26). ``scores``: every
+    player's score after each hand and the game's end as the log states them (JSON; NULL on a game imported
+    before), which the game's page draws."""
     db.execute("ALTER TABLE game_logs ADD COLUMN seat INTEGER")
+    db.execute("ALTER TABLE game_logs ADD COLUMN scores TEXT")

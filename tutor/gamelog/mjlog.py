@@ -61,14 +61,17 @@ from tutor.gamelog.model import (
     MAX_XML_DEPTH,
     MAX_XML_ELEMENTS,
     SUPPORTED_SAID,
+    FinalScores,
     GameLog,
     HandReplay,
+    HandScores,
     LogError,
     ReadBudget,
     Recorded,
     Win,
     checked_name,
     log_text,
+    scores_after,
     too_many_hands,
 )
 from tutor.gamelog.yakulist import by_number
@@ -299,6 +302,12 @@ class _Reader:
         self.hands = 0
         self.draws = 0
         self.finished = True
+        self.start: tuple[int, ...] | None = None
+        self.scores: list[HandScores] = []
+        self.after: tuple[int, ...] | None = None
+        """The scores after the current hand, from its last AGARI or RYUUKYOKU's ``sc``."""
+        self.won = False
+        self.final: FinalScores | None = None
 
     def read(self, elements: Iterable[ElementTree.Element]) -> GameLog:
         seen_go = False
@@ -327,9 +336,39 @@ class _Reader:
             raise LogError(N_("the log is truncated: it ends in the middle of {where}"), where=self.replay.where)
         if not self.hands:
             raise LogError(N_("the mjlog holds no hand (no <INIT> element)"))
+        self._hand_scores()
         return GameLog(
-            "mjlog", tuple(p or "" for p in self.players), self.rules, tuple(self.wins), self.hands, self.draws
+            "mjlog",
+            tuple(p or "" for p in self.players),
+            self.rules,
+            tuple(self.wins),
+            self.hands,
+            self.draws,
+            tuple(self.scores),
+            self.start,
+            self.final,
         )
+
+    def _hand_scores(self) -> None:
+        """Keep the scores after the hand just ended, when its result stated them."""
+        if self.replay is not None and self.after is not None:
+            replay = self.replay
+            self.scores.append(HandScores(replay.hand_number, replay.round_index, replay.honba, self.won, self.after))
+        self.after, self.won = None, False
+
+    def _ended(self, element: ElementTree.Element) -> None:
+        """A hand's result: the scores after it (``sc``) and, on the last, the game's end (``owari``)."""
+        after = scores_after(_ints(element.get("sc"), "the sc"), 100)
+        if after is not None:
+            self.after = after
+        owari = element.get("owari")
+        if owari is not None:
+            parts = owari.split(",")
+            # Plain decimal numbers only: float() would also take "nan" or "1e999".
+            if len(parts) < 8 or not all(re.fullmatch(r"-?[0-9]{1,6}(\.[0-9]{1,3})?", p) for p in parts[:8]):
+                raise LogError(N_("the game's end (owari={owari!r}) is not four scores and points"), owari=owari[:80])
+            scores = tuple(round(float(parts[2 * seat]) * 100) for seat in range(4))
+            self.final = FinalScores(scores, tuple(float(parts[2 * seat + 1]) for seat in range(4)))
 
     def _rules(self, element: ElementTree.Element) -> None:
         try:
@@ -381,9 +420,13 @@ class _Reader:
         dealer = _seat(element, "oya")
         if any(n < 0 for n in seed):
             raise LogError(N_("the INIT seed {seed!r} has a negative number"), seed=element.get("seed"))
+        self._hand_scores()
         self.hands += 1
         if self.hands > MAX_HANDS:
             raise too_many_hands()
+        if self.start is None:
+            ten = _ints(element.get("ten"), "the INIT ten")
+            self.start = tuple(n * 100 for n in ten) if len(ten) == 4 else None
         self.budget.check()
         self.finished = False
         self.riichi_next = set()
@@ -421,10 +464,12 @@ class _Reader:
             replay.new_dora(tile(_number(element, "hai"), self.aka))
         elif tag == "AGARI":
             self._win(replay, element)
-            self.finished = True
+            self._ended(element)
+            self.won = self.finished = True
         elif tag == "RYUUKYOKU":
             if not self.finished:
                 self.draws += 1
+            self._ended(element)
             self.finished = True
 
     def _meld(self, replay: HandReplay, who: int, code: int) -> None:

@@ -291,6 +291,51 @@ class Win:
 
 
 @dataclass(frozen=True)
+class HandScores:
+    """Every player's score after one hand (a win or a draw), as the log states it."""
+
+    hand_number: int
+    round_index: int
+    honba: int
+    won: bool
+    """A win ended the hand (else a draw)."""
+    after: tuple[int, ...]
+    """The four scores after the hand, in points, seats in the log's order."""
+
+    @property
+    def round_title(self) -> Sentence:
+        return round_name(self.round_index, self.honba)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hand_number": self.hand_number,
+            "round_index": self.round_index,
+            "honba": self.honba,
+            "won": self.won,
+            "after": list(self.after),
+        }
+
+
+@dataclass(frozen=True)
+class FinalScores:
+    """The game's end as the log states it: the scores, and the final points (uma and oka) when stated."""
+
+    scores: tuple[int, ...]
+    points: tuple[float, ...] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "points": None if self.points is None else list(self.points)}
+
+
+def scores_after(values: Sequence[int], scale: int) -> tuple[int, ...] | None:
+    """The four scores after a hand from Tenhou's "before, change" pairs (``sc``; ``scale`` 100 for an
+    mjlog's hundreds), or None when there are not four pairs."""
+    if len(values) < 8:
+        return None
+    return tuple((values[2 * seat] + values[2 * seat + 1]) * scale for seat in range(4))
+
+
+@dataclass(frozen=True)
 class GameLog:
     """A whole game log, read."""
 
@@ -304,6 +349,20 @@ class GameLog:
     """Hands played, draws included."""
     draws: int
     """Hands that ended without a win."""
+    scores: tuple[HandScores, ...] = ()
+    """Every player's score after each hand whose log states it, in play order."""
+    start: tuple[int, ...] | None = None
+    """The scores the game started with (the first hand's), when the log states them."""
+    final: FinalScores | None = None
+    """The game's end as the log states it (an mjlog's ``owari``, tenhou.net/6's ``sc``), else None."""
+
+    def scores_json(self) -> dict[str, Any]:
+        """What the game page draws of the scores, JSON-ready (stored with the game)."""
+        return {
+            "start": None if self.start is None else list(self.start),
+            "hands": [hand.as_json() for hand in self.scores],
+            "final": None if self.final is None else self.final.as_json(),
+        }
 
 
 def round_name(round_index: int, honba: int) -> Sentence:

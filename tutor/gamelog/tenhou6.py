@@ -59,8 +59,10 @@ from tutor.gamelog.model import (
     MAX_RESULT_CHARS,
     MAX_YAKU_ITEMS,
     SUPPORTED_SAID,
+    FinalScores,
     GameLog,
     HandReplay,
+    HandScores,
     LogError,
     ReadBudget,
     Recorded,
@@ -140,14 +142,47 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         raise too_many_hands()
     budget = [FILE_STEPS + HAND_STEPS * len(document["log"])]
     clock = ReadBudget()
+    scores: list[HandScores] = []
     for number, kyoku in enumerate(document["log"], start=1):
         clock.check()
         found, drawn = _hand(kyoku, number, file, players, rules, budget)
         wins += found
         draws += drawn
+        after = _scores_after_hand(kyoku)
+        if after is not None:
+            scores.append(HandScores(number, kyoku[0][0], kyoku[0][1], bool(found), after))
     if not document["log"]:
         raise LogError(N_('the "log" list is empty: no hand to read'))
-    return GameLog("tenhou6", tuple(names), rules, tuple(wins), len(document["log"]), draws)
+    first = document["log"][0][1]
+    start = tuple(first) if _four_ints(first) else None
+    return GameLog(
+        "tenhou6", tuple(names), rules, tuple(wins), len(document["log"]), draws, tuple(scores), start, _final(document)
+    )
+
+
+def _four_ints(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 4 and all(type(v) is int and abs(v) < 10**7 for v in value)
+
+
+def _scores_after_hand(kyoku: list[Any]) -> tuple[int, ...] | None:
+    """The scores after a hand (read already, so well formed): its start plus every change its result lists."""
+    before, result = kyoku[1], kyoku[16]
+    changes = [part for part in result[1:] if _four_ints(part)] if isinstance(result, list) else []
+    if not _four_ints(before) or not changes:
+        return None
+    return tuple(before[seat] + sum(change[seat] for change in changes) for seat in range(4))
+
+
+def _final(document: dict[str, Any]) -> FinalScores | None:
+    """The game's end as the viewer's JSON may state it: ``"sc": [score, final points, ...]`` for each seat."""
+    sc = document.get("sc")
+    if not isinstance(sc, list) or len(sc) != 8:
+        return None
+    if not all(type(v) in (int, float) and abs(v) < 10**7 and v == v for v in sc):
+        return None
+    return FinalScores(
+        tuple(int(sc[2 * seat]) for seat in range(4)), tuple(float(sc[2 * seat + 1]) for seat in range(4))
+    )
 
 
 def not_tenhou6() -> LogError:

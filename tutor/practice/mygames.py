@@ -31,10 +31,16 @@ from tutor.clock import moment as current_moment
 from tutor.clock import now, stamp
 from tutor.db import write_transaction
 from tutor.engine.situation import WIND_LETTERS
-from tutor.engine.standings import SEAT_NAMES  # a hand's winner is named by seat, never by player
+from tutor.engine.standings import (
+    SEAT_NAMES,  # a hand's winner is named by seat, never by player
+    SEATS,
+    shown,
+    standings,
+)
 from tutor.engine.tiles import parse_tiles
 from tutor.gamelog import Comparison, GameLog, LogError, Win, compare, read_log
-from tutor.messages.catalogues import N_, Problem, said
+from tutor.gamelog.model import round_name
+from tutor.messages.catalogues import N_, Problem, Sayable, said
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.kinds.hand import HandQuestion, parts_of_hand
 from tutor.quiz.makers import HAND_PARTS
@@ -113,6 +119,9 @@ class Game:
     created_at: str
     seat: int | None = None
     """The learner's seat (0-3, in :attr:`players`' order), once chosen; None: not chosen."""
+    scores: dict[str, Any] | None = None
+    """The scores after each hand and the game's end (:meth:`tutor.gamelog.GameLog.scores_json`); None for a
+    game imported before they were kept."""
 
 
 @dataclass(frozen=True)
@@ -208,8 +217,9 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
         if held.used + size > held.most:
             raise LogError(TOO_MUCH_STORED, size=-(-(held.used + size) // 1024), most=held.most // 1024)
         cursor = db.execute(
-            "INSERT INTO game_logs (user_id, title, format, players, rules, hands, wins, askable, created_at, seat)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_logs"
+            " (user_id, title, format, players, rules, hands, wins, askable, created_at, seat, scores)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 user_id,
                 _title(file),
@@ -221,6 +231,7 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
                 sum(1 for _, problem in checked if problem is None),
                 now(),
                 remembered_seat(db, user_id, log.players),
+                json.dumps(log.scores_json()),
             ],
         )
         game_id = cursor.lastrowid
@@ -246,6 +257,7 @@ def _game(row: Mapping[str, Any]) -> Game:
         row["askable"],
         row["created_at"],
         row.get("seat"),
+        json.loads(row["scores"]) if row.get("scores") else None,
     )
 
 
@@ -511,3 +523,88 @@ def logged_win(
     if hands and 1 <= position <= len(hands):
         return Win.from_record(hands[position - 1])
     return None
+
+
+# --- the game drawn -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """Every player's score after one hand, for the game's page."""
+
+    title: Sayable
+    won: bool
+    after: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class EndRow:
+    """One player at the game's end: our standings engine's final points beside the log's."""
+
+    rank: int
+    seat: int
+    """0-3, in the log's order (the seat of the first hand)."""
+    score: int
+    ours: str
+    """Our final points as players write them (+45.0)."""
+    logged: str | None
+    """The log's, when it states them."""
+
+    @property
+    def agrees(self) -> bool:
+        return self.logged is None or self.logged == self.ours
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    rows: tuple[EndRow, ...]
+    sticks: int
+    """Riichi sticks left on the table at the end (they go to first place)."""
+    problem: Problem | None = None
+    """Why our engine cannot rank these scores (they do not add up), or None."""
+
+    @property
+    def agrees(self) -> bool:
+        return all(row.agrees for row in self.rows)
+
+
+def score_rows(found: Game) -> list[ScoreRow]:
+    """The scores after each hand, as the log states them (none for a game imported before they were kept)."""
+    hands = (found.scores or {}).get("hands") or []
+    return [
+        ScoreRow(round_name(h["round_index"], h["honba"]), bool(h["won"]), tuple(h["after"]))
+        for h in hands
+        if len(h.get("after", ())) == 4
+    ]
+
+
+def game_end(found: Game) -> GameEnd | None:
+    """The final standings by our engine (:func:`tutor.engine.standings.standings`, Tenhou's rules) next to
+    the log's final points; None when the log states no scores."""
+    kept = found.scores or {}
+    final = kept.get("final") or {}
+    hands = kept.get("hands") or []
+    scores = final.get("scores") or (hands[-1]["after"] if hands else None)
+    start = kept.get("start")
+    if not scores or len(scores) != 4 or not start or len(start) != 4:
+        return None
+    # What is missing from the start's total is riichi sticks still on the table (first place takes them).
+    sticks, rest = divmod(sum(start) - sum(scores), 1000)
+    logged = final.get("points")
+    try:
+        if rest or sticks < 0:
+            raise Problem(N_("the end scores do not add up to the start's"))
+        ranked = standings(tuple(scores), sticks, "tenhou")
+    except Problem as problem:
+        return GameEnd((), 0, problem)
+    rows = tuple(
+        EndRow(
+            row.rank,
+            SEATS.index(row.seat),
+            row.score,
+            shown(row.final),
+            shown(round(logged[SEATS.index(row.seat)] * 10)) if logged and len(logged) == 4 else None,
+        )
+        for row in ranked.rows
+    )
+    return GameEnd(rows, sticks)

@@ -140,6 +140,8 @@ def show(game_id: int) -> ResponseReturnValue:
         "games/game.html",
         game=game,
         hands=[(h, mygames.beside(h.win)) for h in found],
+        score_rows=mygames.score_rows(game),
+        end=mygames.game_end(game),
         parts=HAND_PARTS,
         form=MultiDict(),
     )
