@@ -19,7 +19,7 @@ RON = {
 }
 
 
-def paid(request: dict[str, object], payer: str) -> Question:
+def paid(request: dict[str, object], payer: object) -> Question:
     return Question.from_json({"ask": "paid", "request": request, "payer": payer})
 
 
@@ -52,8 +52,9 @@ def test_each_payer_of_a_tsumo_pays_their_own_share() -> None:
 def test_a_player_who_paid_nothing_is_not_asked() -> None:
     with pytest.raises(QuestionError):
         paid(RON, "N").right_answer()
-    with pytest.raises(QuestionError):
-        paid(RON, "X").right_answer()
+    for nobody in ("X", "", "ES", None, 2):
+        with pytest.raises(QuestionError):
+            paid(RON, nobody).right_answer()
 
 
 def test_two_numbers_are_not_one_payment() -> None:

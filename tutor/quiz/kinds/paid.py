@@ -55,7 +55,7 @@ class PaidQuestion(HandQuestion):
     def share(self) -> Share:
         """The asked player's share: refused when they paid nothing for this win (not the discarder of a ron)."""
         payer = self.data.get("payer")
-        if payer not in WIND_LETTERS:
+        if not isinstance(payer, str) or payer not in tuple(WIND_LETTERS):  # one letter, not "" or "ES"
             raise QuestionError('a paid question needs "payer": the seat wind (E, S, W or N) of the player who paid')
         found = [share for share in self.settlement().shares if share.seat == payer]
         if not found:
