@@ -408,21 +408,42 @@ def game_size(db: Database, user_id: int, game_id: int, seat: int | None) -> int
     return len(asked_hands(_askable_records(db, user_id, game_id), seat))
 
 
-def class_hands(data: bytes | str, file: str) -> list[dict[str, Any]]:
-    """The askable wins of a log as a class assignment keeps them: no player names, no file name."""
-    _, checked = read_upload(data, file)
+def class_hands(data: bytes | str, file: str, player: str | None = None) -> list[dict[str, Any]]:
+    """The askable wins of a log as a class assignment keeps them: no player names, no file name.
+
+    ``player`` (a name in the log) limits them to that player's hands: their wins, and the wins they paid
+    for, each kept with the ``payer``'s seat wind so that it is asked as a "paid" question."""
+    log, checked = read_upload(data, file)
+    seat = None
+    if player:
+        if player not in log.players:
+            raise LogError(NO_SUCH_PLAYER, player=player[:MAX_TITLE], players=", ".join(p for p in log.players if p))
+        seat = log.players.index(player)
+    records = [win.as_record() for win, problem in checked if problem is None]
     hands = []
-    for win, problem in checked:
-        if problem is None:
-            record = win.as_record()
-            record["source"] = {**record["source"], "player": None, "file": "-"}
-            hands.append(record)
+    for asked in asked_hands(records, seat):
+        record = dict(asked.record)
+        record["source"] = {**record["source"], "player": None, "file": "-"}
+        if asked.payer is not None:
+            record["payer"] = asked.payer
+        hands.append(record)
+    if not hands:
+        raise LogError(NOTHING_FOR_PLAYER, player=player or "")
     return hands
+
+
+NO_SUCH_PLAYER = N_("This log has no player named {player}; its players are {players}.")
+NOTHING_FOR_PLAYER = N_("{player} neither won nor paid for a win that can be asked in this log.")
 
 
 def hand_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
     """Question ``position`` of an assignment set from a log (its settings carry the ``hands``)."""
-    request = settings["hands"][position - 1]["request"]
+    record = settings["hands"][position - 1]
+    if record.get("payer"):
+        asked = Asked(record, record["payer"])
+        part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
+        return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": f"log/{position}"})
+    request = record["request"]
     return exercise_of(request, settings.get("parts") or (), bool(settings.get("itemised")), f"log/{position}")
 
 
