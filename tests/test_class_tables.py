@@ -74,7 +74,7 @@ def test_the_heat_map_is_as_recorded(app: Flask, lang: str) -> None:
         assert (int(done), int(right)) == cell and float(share) == round(cell[1] / cell[0], 2)
         # Parts joined by a middle dot, the same in every language (a label may hold a colon of its own: 役牌：中).
         assert html.unescape(title) == f"{someone.display_name} · {label} · {right}/{done}"
-    totals = re.findall(r">(\d+) %</td>", pages[0].split("<tfoot>")[1])
+    totals = re.findall(r">(\d+) ?%</td>", pages[0].split("<tfoot>")[1])
     assert [int(t) for t in totals] == [
         round(100 * right / done) for done, right in (shown.totals[k] for k, _ in shown.skills)
     ]

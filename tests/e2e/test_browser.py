@@ -30,6 +30,8 @@ def test_read_a_lesson_and_answer_a_question(server: str, page: Page) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text("Lessons")
     page.get_by_role("link").filter(has_text="Tiles").first.click()
     expect(page.locator("h1")).to_be_visible()
+    page.locator("[data-next-step]").click()  # the lesson is read in steps: step 2 draws the 136 tiles
+    page.wait_for_url("**/lessons/tiles/2")
     assert page.locator("img.tile").count() > 10
     shot(page, "lesson")
 

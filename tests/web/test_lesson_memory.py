@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -16,7 +17,7 @@ from tests.quiz.answering import right_answer
 from tests.web.test_practice import count, register
 from tutor.course import lesson_progress
 from tutor.course.curriculum import TOPICS, topic_of_lesson
-from tutor.course.lessons import LessonBook
+from tutor.course.lessons import LessonBook, Step
 from tutor.db import connect
 from tutor.web.db import init_db
 
@@ -32,7 +33,7 @@ def book(app: Flask) -> LessonBook:
 
 
 def lesson_entry(page: str, slug: str) -> str:
-    match = re.search(rf'<li[^>]*><a href="/lessons/{slug}">.*?</li>', page, re.S)
+    match = re.search(rf'<li[^>]*><a href="/lessons/{slug}/\d+">.*?</li>', page, re.S)
     assert match, slug
     return match.group(0)
 
@@ -51,10 +52,11 @@ def test_a_guests_checks_count_in_the_lesson_list_and_the_progress_page(app: Fla
 
     entry = lesson_entry(client.get("/lessons/").get_data(as_text=True), "fu")
     assert f"2 of {total} checks right" in entry
-    assert 'data-lesson-state="read"' in entry
+    # Begun, not read: a lesson is read when every step is done.
+    assert 'data-lesson-state="started"' in entry
     progress = client.get("/progress/").get_data(as_text=True)
     row = re.search(r'<tr data-lesson="fu">.*?</tr>', progress, re.S)
-    assert row and f"2/{total}" in row.group(0) and "read" in row.group(0)
+    assert row and f"2/{total}" in row.group(0) and "read" not in row.group(0)
     untouched = re.search(r'<tr data-lesson="tiles">.*?</tr>', progress, re.S)
     assert untouched and "0/4" in untouched.group(0) and "read" not in untouched.group(0)
 
@@ -117,7 +119,7 @@ def test_yaku_note_checks_are_remembered_too(app: Flask, client: FlaskClient) ->
 
 def test_a_guests_checks_move_to_the_account_they_register(app: Flask, client: FlaskClient) -> None:
     check(client, "/lessons/fu/check/1", "30")
-    client.get("/lessons/fu")
+    client.post("/lessons/fu/1/next", data={"csrf_token": csrf(client)})  # step 1 has no checks: read to its end
     register(client, "ann")
     assert "1 of 5 checks right" in lesson_entry(client.get("/lessons/").get_data(as_text=True), "fu")
     assert (
@@ -167,9 +169,18 @@ def test_an_edited_question_forgets_its_old_answers(tmp_path: Path) -> None:
         assert set(lesson_progress.page_checks(db, 1, "/lessons/x", ["aaaa", "bbbb"])) == {1, 2}
         # Question 2 was edited (new key), and a third added: only question 1's answer still counts.
         assert set(lesson_progress.page_checks(db, 1, "/lessons/x", ["aaaa", "cccc", "dddd"])) == {1}
-        marks = lesson_progress.course(db, 1, [("/lessons/x", ["aaaa", "cccc", "dddd"]), ("/lessons/y", ["e"])])
+        x = SimpleNamespace(
+            check_path="/lessons/x",
+            questions=[SimpleNamespace(key=k) for k in ("aaaa", "cccc", "dddd")],
+            steps=[Step(1, "a", "A", "", (1,)), Step(2, "b", "B", "", (2, 3))],
+        )
+        y = SimpleNamespace(
+            check_path="/lessons/y", questions=[SimpleNamespace(key="e")], steps=[Step(1, "", "", "", (1,))]
+        )
+        marks = lesson_progress.course(db, 1, [x, y])  # type: ignore[list-item]
         assert (marks["/lessons/x"].right, marks["/lessons/x"].answered, marks["/lessons/x"].total) == (1, 1, 3)
-        assert marks["/lessons/x"].read and not marks["/lessons/x"].done
+        assert marks["/lessons/x"].steps_done == (True, False) and marks["/lessons/x"].next_step == 2
+        assert not marks["/lessons/x"].read and not marks["/lessons/x"].done
         assert not marks["/lessons/y"].read and marks["/lessons/y"].total == 1
     finally:
         db.conn.close()

@@ -32,7 +32,9 @@ NOTE = '{body}\n\n```question\n{{"ask": "han", "request": {{"hand": "234m567p345
 
 
 def _edition(path: Path) -> tuple[dict[str, str], list[tuple[str, Any]]]:
-    """A page's front matter and its blocks' requests, captions and prompts (the words) left out."""
+    """A page's front matter and its blocks' requests, captions and prompts (the words) left out, and the
+    sections questions come after (each edition names its own headings: tests/course/test_steps.py checks
+    that a question stands in the same step in both)."""
     text = path.read_text(encoding="utf-8")
     meta: dict[str, str] = {}
     front = FRONT_MATTER.match(text)
@@ -41,7 +43,7 @@ def _edition(path: Path) -> tuple[dict[str, str], list[tuple[str, Any]]]:
     blocks = []
     for kind, body in BLOCK.findall(text):
         request = json.loads(body)
-        blocks.append((kind, {k: v for k, v in request.items() if k not in ("caption", "prompt")}))
+        blocks.append((kind, {k: v for k, v in request.items() if k not in ("caption", "prompt", "after")}))
     return meta, blocks
 
 
@@ -105,11 +107,11 @@ def test_the_chinese_course_lists_every_lesson(app: Flask) -> None:
     chinese = app.extensions["lessons"].book("zh")
     assert list(chinese.lessons) == list(english.lessons)
     page = app.test_client().get("/lessons/?lang=zh").get_data(as_text=True)
-    listed = re.findall(r'<li><a href="/lessons/([\w-]+)"', page)
+    listed = re.findall(r'<li[^>]*><a href="/lessons/([\w-]+)/1"', page)  # each opens at its first step
     assert listed == list(english.lessons)
     for slug, lesson in chinese.lessons.items():
         assert lesson.title in page
-        marked = f'href="/lessons/{slug}" lang="en"' in page
+        marked = f'href="/lessons/{slug}/1" lang="en"' in page
         assert marked == (lesson.lang == "en"), slug
     assert "牌、记法与牌桌" in page
 
@@ -182,7 +184,7 @@ def test_an_untranslated_lesson_shows_the_english_page_with_a_notice(small_cours
     app, _ = small_course
     client = app.test_client()
     index = client.get("/lessons/?lang=zh").get_data(as_text=True)
-    assert "俱乐部规则" in index and '<a href="/lessons/more" lang="en">More rules</a>' in index
+    assert "俱乐部规则" in index and '<a href="/lessons/more/1" lang="en">More rules</a>' in index
     assert index.count('class="untranslated-mark"') == 1
     page = client.get("/lessons/more?lang=zh").get_data(as_text=True)
     assert translate(NOTICE, "zh") in page

@@ -22,7 +22,12 @@ and may use, besides ordinary Markdown:
   signed number the caption quotes (``+45``, ``-14.3``) must be one of the final points computed;
 * a check-yourself question: a fenced block ``question`` holding
   ``{"ask": "points", "request": {...}}`` (kinds in :mod:`tutor.quiz.questions`);
-  the answer is the engine's, never typed into the text.
+  the answer is the engine's, never typed into the text. ``"after": "<id of a ## heading>"`` declares
+  the section that teaches its answer; the question must stand in that section's step or a later one.
+
+A lesson is read in steps: each ``##`` section is one step (what comes before the first ``##`` joins
+the first), and so is each ``###`` part its author marks ``{.step}``; a step's checks are the questions
+that stand in it (:class:`Step`).
 
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
 become the body of the yaku's reference page. Reference pages
@@ -75,6 +80,13 @@ NOTE_QUESTIONS = 1
 """The fewest a yaku note may have: a reader checks the yaku on a hand before leaving the page."""
 
 
+STEP_HEADING = re.compile(r"<(h2|h3)\b([^>]*)>(.*?)</\1>", re.S)
+"""A heading that may open a step: every ``##``, and a ``###`` marked ``{.step}``."""
+ID = re.compile(r'\bid="([^"]*)"')
+QUESTION_MARK = re.compile(r"<!--check-(\d+)-->")
+"""Where a question stands in a page, whatever its template draws (what cuts it into steps)."""
+
+
 class LessonError(ValueError):
     """A lesson file that cannot be rendered, with the file and the reason."""
 
@@ -98,6 +110,47 @@ class Page:
     learner's checks are stored under."""
     lang: str = "en"
     """The language the page is written in: English in another language's book until it is translated."""
+    steps: list[Step] = field(default_factory=list)
+    """The lesson in steps, one per ``##`` section (a yaku note or reference page has them too, unused)."""
+
+    def step_of(self, number: int) -> Step:
+        """The step in which question ``number`` stands."""
+        return next(step for step in self.steps if number in step.questions)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One section of a lesson, read on its own: a phone screen or two, with the checks that follow its teaching."""
+
+    number: int
+    """Its place in the lesson, from 1."""
+    id: str
+    """Its heading's anchor (``""`` for a lesson without ``##`` sections): what a learner's reading is stored under."""
+    title: str
+    html: str
+    questions: tuple[int, ...]
+    """The numbers of the page's questions that stand in this step."""
+
+
+def split_steps(html: str, title: str) -> list[Step]:
+    """A page's HTML cut before each ``<h2>``, and before each ``<h3>`` its author marked ``{.step}`` (a long
+    section read in two or three steps); the text before the first cut opens the first step."""
+    heads = [
+        head
+        for head in STEP_HEADING.finditer(html)
+        if head.group(1) == "h2" or re.search(r'\bclass="[^"]*\bstep\b', head.group(2))
+    ]
+    if not heads:
+        return [Step(1, "", title, html, tuple(int(n) for n in QUESTION_MARK.findall(html)))]
+    cuts = [0, *(head.start() for head in heads[1:]), len(html)]
+    steps = []
+    for at, head in enumerate(heads):
+        part = html[cuts[at] : cuts[at + 1]]
+        name = re.sub(r"<[^>]+>", "", head.group(3)).strip()
+        numbers = tuple(int(n) for n in QUESTION_MARK.findall(part))
+        found = ID.search(head.group(2))
+        steps.append(Step(at + 1, found.group(1) if found else "", name, part, numbers))
+    return steps
 
 
 RenderBlock = Callable[[str, Any, str], str]
@@ -158,6 +211,8 @@ class _PageState:
     check_path: str
     """Where the page's question forms post their answers (``<check_path>/check/<number>``)."""
     questions: list[Question] = field(default_factory=list)
+    taught: list[str | None] = field(default_factory=list)
+    """For each question, the id of the ``##`` section its author says teaches its answer (``"after"``)."""
     examples: int = 0
     problems: list[str] = field(default_factory=list)
 
@@ -199,14 +254,19 @@ class _PageState:
             return self.render_block("example", {"result": result, "request": payload, "caption": caption}, self.lang)
         if kind == "standings":
             return self.standings(payload, body)
+        after = payload.pop("after", None) if isinstance(payload, dict) else None
+        if after is not None and not isinstance(after, str):
+            wrong = N_('question {question}: "after" names the id of the ## heading whose section teaches it')
+            return self.fail(self.say(wrong, question=body.strip()))
         try:
             question = Question.from_json(payload)
         except QuestionError as problem:
             return self.fail(self.say(N_("question {question}: {problem}"), question=body.strip(), problem=problem))
         self.questions.append(question)
+        self.taught.append(after)
         number = len(self.questions)
         context = {"question": question, "number": number, "slug": self.slug, "check_path": self.check_path}
-        return self.render_block("question", context, self.lang)
+        return f"<!--check-{number}-->" + self.render_block("question", context, self.lang)
 
     def standings(self, payload: Any, body: str) -> str:
         """A final standing worked by the engine; its caption may only quote final points it computed."""
@@ -271,11 +331,14 @@ def render_page(
     )
     # A prose table scrolls sideways on a phone (style.css), so keyboard users must be able to focus it.
     html = md.convert(text).replace("<table>", '<table tabindex="0">')
+    title = meta.get("title", slug)
+    steps = split_steps(html, title)
+    _check_placement(state, steps)
     if state.problems:
         raise LessonError(f"{path}: " + "; ".join(state.problems))
     return Page(
         slug=slug,
-        title=meta.get("title", slug),
+        title=title,
         html=html,
         path=path,
         order=int(meta.get("order", 0)),
@@ -285,7 +348,23 @@ def render_page(
         examples=state.examples,
         check_path=state.check_path,
         lang=lang,
+        steps=steps,
     )
+
+
+def _check_placement(state: _PageState, steps: list[Step]) -> None:
+    """Each question declared ``"after"`` a section stands in that section's step or a later one."""
+    place = {step.id: step.number for step in steps}
+    for number, after in enumerate(state.taught, start=1):
+        if after is None:
+            continue
+        standing = next((step.number for step in steps if number in step.questions), 0)
+        if after not in place:
+            problem = N_('question {number} says it comes "after" {after!r}, but no step heading has that id: {ids}')
+            state.fail(state.say(problem, number=number, after=after, ids=", ".join(place)))
+        elif standing < place[after]:
+            problem = N_("question {number} stands before {after!r}, the section it says teaches its answer")
+            state.fail(state.say(problem, number=number, after=after))
 
 
 class LessonBook:

@@ -74,7 +74,10 @@ def clean_settings(raw: Mapping[str, Any], mode: object) -> dict[str, Any]:
     """Check and complete a session's settings; raises ExerciseError naming what is wrong."""
     if not isinstance(mode, str) or mode not in MODES:
         raise ExerciseError(N_("mode must be one of {modes}"), modes=", ".join(MODES))
-    topics = _names(raw, "topics", N_("topic ids")) or list(TOPICS)
+    parts_asked = bool(_names(raw, "parts", N_("part kinds")))
+    # No topic ticked: the tutor picks among all of them, except that parts ticked mean hands asked those
+    # parts, so the drills of their own (waits, furiten, dora, the point table) are left out (issue 24).
+    topics = _names(raw, "topics", N_("topic ids")) or [t.id for t in TOPICS.values() if t.parts or not parts_asked]
     unknown = [t for t in topics if t not in TOPICS]
     if unknown:
         raise ExerciseError(

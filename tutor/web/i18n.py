@@ -208,11 +208,11 @@ def _switch_url(lang: str) -> str:
 
 
 def _on_site(path: str) -> str:
-    """A path as a link that stays on this site, whatever the request's path held (a 404 page links
+    r"""A path as a link that stays on this site, whatever the request's path held (a 404 page links
     the address it was asked for).
 
     Everything but the characters a path may hold plainly is percent-encoded: a browser reads a
-    backslash as a slash, so ``/\\evil.example/x`` (asked as ``/%5Cevil.example/x``) would otherwise
+    backslash as a slash, so ``/\evil.example/x`` (asked as ``/%5Cevil.example/x``) would otherwise
     be a link to another host. A path starting with two slashes is one to another host too.
 
     >>> _on_site("/\\evil.example/x"), _on_site("//evil.example/x"), _on_site("/lessons/fu")

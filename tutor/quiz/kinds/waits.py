@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.engine import targets
-from tutor.engine.tiles import Tile, parse_tiles
+from tutor.engine.decompose import Reading, meld_group, readings_of
+from tutor.engine.report import describe_reading
+from tutor.engine.tiles import Tile, counts34, parse_tiles
 from tutor.engine.waits import WinningTile, winning_tiles
-from tutor.messages.catalogues import N_, Said, said
+from tutor.messages.catalogues import N_, Rendered, Said, said
 from tutor.quiz.answers import parse_tile_choice, tile_kinds_text
 from tutor.quiz.questions import Grade, Order, Question, compare_picks, register, say_tiles, tiles_of_suits
 
@@ -41,9 +44,32 @@ class WaitsQuestion(Question):
         details = []
         if missed:
             details.append(said(N_("missed {tiles}"), tiles=tile_kinds_text(missed)))
+            # Feedback that teaches: the reading each missed tile completes, its groups drawn as tiles.
+            for kind in sorted(missed):
+                reading = self._reading_with(kind)
+                if reading is not None:
+                    completes = Rendered(functools.partial(_said_reading, reading))
+                    details.append(
+                        said(N_("{tile} completes it: {reading}"), tile=tile_kinds_text([kind]), reading=completes)
+                    )
         if wrong:
             details.append(said(N_("{tiles} would not complete the hand"), tiles=tile_kinds_text(wrong)))
+            details.append(
+                said(
+                    N_(
+                        "with it the 14 tiles make neither four groups and a pair, nor seven pairs, nor thirteen orphans"
+                    )
+                )
+            )
         return Grade(not missed and not wrong, score, self.expected(), tuple(details))
+
+    def _reading_with(self, kind: int) -> Reading | None:
+        """A reading of the hand completed by tile ``kind`` (the first the engine finds), for the feedback."""
+        counts = counts34(parse_tiles(self._require("hand", str)))
+        counts[kind] += 1
+        groups = tuple(meld_group(m.kind, m.first) for m in self._melds())
+        found = readings_of(counts, groups, kind, tsumo=True)
+        return found[0] if found else None
 
     def right_choices(self) -> set[str]:
         return {str(Tile.of(kind)) for kind in self._right()}
@@ -64,3 +90,8 @@ class WaitsQuestion(Question):
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         shapes = {w.label for tile in self.solution for w in tile.waits}
         return {f"waits:{shape}": correct for shape in shapes}
+
+
+def _said_reading(reading: Reading, lang: str) -> str:
+    """A reading in ``lang``: its groups as MPSZ, which the page draws as tiles (``tiles_in_text``)."""
+    return describe_reading(reading, lang)

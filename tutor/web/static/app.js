@@ -12,26 +12,12 @@ document.addEventListener("submit", async (event) => {
       method: "POST", body: new FormData(form), headers: { Accept: "application/json" },
     });
     const grade = await response.json();
-    box.replaceChildren();
-    const verdict = document.createElement("p");
-    if (grade.problem) {
-      verdict.className = "verdict unreadable";
-      verdict.textContent = grade.problem;
-    } else {
-      verdict.className = "verdict " + (grade.correct ? "right" : "wrong");
-      verdict.textContent = grade.verdict + " " + grade.answer_label + " " + grade.expected;
-    }
-    box.append(verdict);
-    if (!grade.problem && grade.details.length) {
-      const list = document.createElement("ul");
-      list.className = "details";
-      for (const line of grade.details) {
-        const item = document.createElement("li");
-        item.textContent = line;
-        list.append(item);
-      }
-      box.append(list);
-    }
+    // The server's own feedback, as the page draws it without this script (escaped there): one renderer.
+    box.innerHTML = grade.html;
+    // A lesson step is done once each of its checks has an answer: say so without a reload.
+    const hint = document.querySelector("[data-step-hint]");
+    const forms = [...document.querySelectorAll("form[data-check]")];
+    if (hint && forms.every((f) => f.querySelector(".verdict.right, .verdict.wrong"))) hint.textContent = hint.dataset.doneText;
   } catch (error) {
     form.submit();  // fall back to the plain form
   }
@@ -187,17 +173,18 @@ if (palette) {
   render();
 }
 
-// Practice pages: the keyboard is enough. Digits pick the numbered choices, Enter checks the
-// answer, N asks for the next question. Typing in a text box is left alone.
+// Practice pages: the keyboard is enough. Every choice has a number: typing it picks the choice (one
+// digit, or two for 10 and up, typed together), Enter checks the answer, N asks for the next question.
+// Typing in a text box is left alone.
 if (document.querySelector("[data-practice]")) {
   const answerForm = document.querySelector("form[data-answer]:not([inert])");
-  // Focus is given only where it cannot hurt: never on touch screens (it opens the phone keyboard),
-  // and a text box only when the question has no numbered choices, or the digits meant to tick
-  // choices 1 and 3 would type "13" into it.
+  // The first answer control takes the focus, so a keyboard user starts there (not 23 Tabs away); never
+  // on a touch screen, where focus opens the phone keyboard. A choice takes it when there are choices:
+  // a focused text box would swallow the digits meant to pick them.
   const touch = window.matchMedia("(pointer: coarse), (hover: none)").matches;
-  const hasChoices = answerForm && answerForm.querySelector("input[data-key]");
-  const firstBox = answerForm && !hasChoices && answerForm.querySelector("input:not([type]), input[type=text], input[inputmode]");
-  if (firstBox && !touch) firstBox.focus();
+  const firstControl = answerForm && (answerForm.querySelector("input[data-key]") ||
+    answerForm.querySelector("fieldset input:not([type=hidden]), fieldset select, fieldset textarea"));
+  if (firstControl && !touch) firstControl.focus({ preventScroll: true });
   // After an answer the page opens at #feedback: focus "Next" so N and Enter move on.
   const nextButton = !answerForm && document.querySelector("[data-next]");
   if (nextButton && !touch) {
@@ -209,6 +196,19 @@ if (document.querySelector("[data-practice]")) {
   }
   const isTextField = (element) =>
     element.matches && element.matches("input:not([type]), input[type=text], input[type=number], input[inputmode], textarea, select");
+  const keyed = answerForm ? [...answerForm.querySelectorAll("input[data-key]")].map((input) => input.dataset.key) : [];
+  const longest = Math.max(0, ...keyed.map(Number));
+  let typed = "";
+  let waiting = null;
+  const pick = (number) => {
+    const choice = answerForm.querySelector(`input[data-key="${number}"]`);
+    if (choice) choice.click();
+  };
+  const flush = () => {
+    clearTimeout(waiting);
+    if (typed) pick(typed);
+    typed = "";
+  };
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     const target = event.target;
@@ -217,13 +217,17 @@ if (document.querySelector("[data-practice]")) {
     if ((event.key === "n" || event.key === "N") && next) {
       event.preventDefault();
       next.click();
-    } else if (/^[1-9]$/.test(event.key) && answerForm) {
-      const choice = answerForm.querySelector(`input[data-key="${event.key}"]`);
-      if (choice) {
-        event.preventDefault();
-        choice.click();
-      }
+    } else if (/^[0-9]$/.test(event.key) && keyed.length) {
+      event.preventDefault();
+      // A digit that cannot continue the number typed so far ends it: "1" then "3" with 12 choices is 1, then 3.
+      if (typed && Number(typed + event.key) > longest) flush();
+      typed += event.key;
+      clearTimeout(waiting);
+      // Act at once when no longer number starts with what was typed; else wait a moment for a second digit.
+      if (Number(typed) * 10 > longest) flush();
+      else waiting = setTimeout(flush, 700);
     } else if (event.key === "Enter" && answerForm && !["BUTTON", "A", "SUMMARY"].includes(target.tagName)) {
+      flush();
       // requestSubmit checks the form first: an empty number box stops it and takes the focus,
       // so Enter never sends half an answer the learner did not mean.
       event.preventDefault();

@@ -1,4 +1,4 @@
-"""Lessons: the course index, each lesson, and grading its check-yourself questions.
+"""Lessons: the course index, each lesson (read step by step, or whole), and grading its checks.
 
 A learner's checks are remembered (:mod:`tutor.course.lesson_progress`): every graded answer is stored through
 :func:`grade_question` (lessons and yaku notes alike), and a page drawn again shows each question answered
@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
-from tutor.course.lessons import LessonBook, Page
-from tutor.db import skip_if_busy
+from tutor.course.lessons import LessonBook, Page, Step
+from tutor.course.path import course_map, next_action
+from tutor.drawing.words import say_plain
 from tutor.quiz import Grade
 from tutor.web.db import get_db
-from tutor.web.i18n import current_language, gettext, say
+from tutor.web.i18n import current_language, gettext
 from tutor.web.visitor import csrf_token, current_user, learner
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
@@ -51,31 +52,78 @@ def course_marks(pages: list[Page]) -> dict[str, lesson_progress.LessonMark]:
     user = current_user()
     if user is None:
         return {}
-    found = lesson_progress.course(get_db(), user.id, [(p.check_path, [q.key for q in p.questions]) for p in pages])
+    found = lesson_progress.course(get_db(), user.id, pages)
     return {page.slug: found[page.check_path] for page in pages}
 
 
 @bp.get("/")
 def index() -> str:
+    """The course as a map of what the learner knows, led by "Continue" (:mod:`tutor.course.path`)."""
     book = _book()
     lessons = list(book.lessons.values())
+    user = current_user()
+    user_id = user.id if user else None
+    db = get_db()
     return render_template(
         "lessons/index.html",
         lessons=lessons,
         reference=list(book.reference.values()),
         problems=book.problems,
-        marks=course_marks(lessons),
+        path=next_action(db, user_id, lessons, lang=current_language()),
+        states=course_map(db, user_id, lessons, lang=current_language()),
+        known=user is not None,
     )
 
 
 @bp.get("/<slug>")
 def lesson(slug: str) -> str:
+    """The whole lesson on one page (to read through or print); opening it marks nothing read."""
+    return _show(_lesson(slug))
+
+
+@bp.get("/<slug>/<int:number>")
+def step(slug: str, number: int) -> str:
+    """Step ``number`` of a lesson: one section and the checks that follow its teaching."""
     page = _lesson(slug)
+    if not 1 <= number <= len(page.steps):
+        abort(404, gettext("Lesson %(slug)r has no step %(number)s.", slug=slug, number=number))
+    return _show_step(page, page.steps[number - 1])
+
+
+@bp.post("/<slug>/<int:number>/next")
+def next_step(slug: str, number: int) -> ResponseReturnValue:
+    """Go on from a step. A step without checks is done once the learner goes on from it; a step with
+    checks is done by answering them, so going on records nothing."""
+    page = _lesson(slug)
+    if not 1 <= number <= len(page.steps):
+        abort(404, gettext("Lesson %(slug)r has no step %(number)s.", slug=slug, number=number))
+    here = page.steps[number - 1]
+    if not here.questions:
+        lesson_progress.mark_step_read(get_db(), learner().id, page.check_path, here.id)
+    if number < len(page.steps):
+        return redirect(url_for("lessons.step", slug=slug, number=number + 1))
+    return redirect(url_for("lessons.index", finished=slug))
+
+
+def _show_step(page: Page, here: Step, fresh: dict[int, Checked] | None = None) -> str:
+    book = _book()
+    marks = course_marks([page]).get(page.slug)
+    return render_template(
+        "lessons/step.html",
+        lesson=page,
+        number=list(book.lessons).index(page.slug) + 1,
+        step=here,
+        body=Markup(with_feedback(page, fresh, here.html)),
+        done=marks.steps_done if marks else (False,) * len(page.steps),
+        topic=topic_of_lesson(page.slug),
+        level=_level(page),
+    )
+
+
+def _level(page: Page) -> int:
+    """The difficulty "Practise this" starts at for this visitor."""
     user = current_user()
-    if user is not None:  # a visitor not yet known is not made a guest just for reading
-        with skip_if_busy():  # a reader never waits on writers: a read not noted now is noted next time
-            lesson_progress.mark_read(get_db(), user.id, page.check_path)
-    return _show(page)
+    return course_map(get_db(), user.id if user else None, [page], lang=current_language())[0].level
 
 
 def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
@@ -94,6 +142,7 @@ def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
         before=before,
         after=after,
         topic=topic_of_lesson(page.slug),
+        level=_level(page),
     )
 
 
@@ -111,7 +160,10 @@ def check(slug: str, number: int) -> ResponseReturnValue:
     """Grade one check-yourself question: JSON for the page's script, the lesson page without it."""
     page = _lesson(slug)
     graded = grade_question(page, number)
-    return graded if isinstance(graded, dict) else _show(page, {number: graded})
+    if isinstance(graded, dict):
+        return graded
+    # Without the page's script the answer comes back on the step the question stands in.
+    return _show_step(page, page.step_of(number), {number: graded})
 
 
 def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
@@ -138,16 +190,21 @@ def grade_question(page: Page, number: int) -> dict[str, object] | Checked:
             # The page's script writes the verdict line as the template does, in the page's language.
             "verdict": gettext("Right!") if grade.correct else gettext("Not quite."),
             "answer_label": gettext("Answer:"),
-            "expected": say(grade.expected),
-            "details": [say(line) for line in grade.details],
-            "problem": say(grade.problem) if grade.problem else None,
+            # The same words as plain text for other readers of this JSON: tiles named, never in MPSZ.
+            "expected": say_plain(grade.expected, current_language()),
+            "details": [say_plain(line, current_language()) for line in grade.details],
+            "problem": say_plain(grade.problem, current_language()) if grade.problem else None,
+            # The same feedback the page draws without the script (partials/feedback.html): one owner of
+            # how feedback looks, tiles drawn as tiles and not written as codes.
+            "html": render_template("partials/feedback.html", grade=grade),
         }
     return Checked(answer, grade)
 
 
-def with_feedback(page: Page, fresh: dict[int, Checked] | None = None) -> str:
-    """The page's HTML with this visitor's CSRF field in its question forms, and each question they
-    answered (earlier, or ``fresh`` in this request) drawn with their answer and its feedback."""
+def with_feedback(page: Page, fresh: dict[int, Checked] | None = None, html: str | None = None) -> str:
+    """The page's HTML (or ``html``, a part of it such as one step) with this visitor's CSRF field in its
+    question forms, and each question they answered (earlier, or ``fresh`` in this request) drawn with
+    their answer and its feedback."""
     answered: dict[int, Checked] = {}
     user = current_user()
     if user is not None:
@@ -155,7 +212,7 @@ def with_feedback(page: Page, fresh: dict[int, Checked] | None = None) -> str:
         # Grading is deterministic: the stored answer re-grades to exactly the feedback given then.
         answered = {n: Checked(c.given, page.questions[n - 1].grade(c.given)) for n, c in saved.items()}
     answered.update(fresh or {})
-    body = page.html
+    body = page.html if html is None else html
     for number, checked in sorted(answered.items()):
         start, end = f"<!--question-{number}-->", f"<!--/question-{number}-->"
         first = body.find(start)
