@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import _round_said, main
-from tutor.gamelog.model import round_name
+from tutor.cli import main
+from tutor.gamelog.model import Source, round_name
 
 from .gamelog.generator import FIXTURES
 
@@ -149,12 +149,15 @@ def test_import_log_in_chinese_says_why_a_file_is_not_a_log_in_chinese(tmp_path:
 @pytest.mark.parametrize("honba", [0, 1, 3])
 def test_every_round_the_log_reader_names_is_said_in_chinese(honba: int) -> None:
     for index in range(16):
-        english = round_name(index, honba)
-        chinese = _round_said(english, "zh")
-        assert not english_words(chinese), (english, chinese)
+        round_title = round_name(index, honba)
+        chinese = round_title.text("zh")
+        assert not english_words(chinese), (round_title, chinese)
         assert re.fullmatch(r"[东南西北][1-4]局(\d+本场)?", chinese), chinese
-        assert _round_said(english, "en") == english
-    assert _round_said("East 3, 2 honba", "zh") == "东3局2本场"
+        # A win stored before the round's number was kept is said from its English name, the same way.
+        stored = Source("f", str(round_title), 0, None, 1)
+        assert stored.round_title.text("zh") == chinese
+    assert round_name(2, 2).text("zh") == "东3局2本场" and str(round_name(2, 2)) == "East 3, 2 honba"
+    assert Source("f", "somewhere", 0, None, 1).round_title.text("zh") == "somewhere"
 
 
 def test_check_lessons_in_chinese_reports_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:

@@ -490,7 +490,7 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
         who = _say(N_("seat {number}"), lang, number=source.seat)
     how = _say(N_("tsumo") if request["tsumo"] else N_("ron"), lang)
     where = _say(N_("{who}, {seat} seat, {how}"), lang, who=who, seat=seat_name(request["seat_wind"], lang), how=how)
-    lines = [f"{source.file}  {_round_said(source.round, lang)}  {where}"]
+    lines = [f"{source.file}  {source.round_title.text(lang)}  {where}"]
     melds = "".join(f" [{m.kind} {m.as_json()['tiles']}]" for m in win.melds)
     extras = [yaku_name(flag, lang) for flag in FLAGS if flag != "tsumo" and request.get(flag)]
     hand = _say(N_("{hand} wins on {win}"), lang, hand=request["hand"] + melds, win=request["win"])
@@ -499,12 +499,7 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
     def listed(yaku: Sequence[tuple[str, int]]) -> str:
         return joined([f"{yaku_name(name, lang)} {han}" for name, han in yaku], lang)
 
-    if recorded.fu is None:
-        logged = _say(N_("{han} han, {points} points"), lang, han=recorded.han, points=recorded.points)
-    else:
-        logged = _say(
-            N_("{han} han {fu} fu, {points} points"), lang, han=recorded.han, fu=recorded.fu, points=recorded.points
-        )
+    logged = recorded.title.text(lang)
     lines.append(
         _say(
             N_("  log:  {score}  ({yaku})  {text}"), lang, score=logged, yaku=listed(recorded.yaku), text=recorded.text
@@ -523,21 +518,6 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
         lines.append(_say(N_("  ours: {score}  ({yaku})"), lang, score=ours, yaku=listed(comparison.yaku)))
     lines += [_say(N_("  DIFFERS: {difference}"), lang, difference=difference) for difference in comparison.differences]
     return "\n".join(lines)
-
-
-def _round_said(name: str, lang: str) -> str:
-    """A round as the log reader names it (``East 2, 1 honba``: :func:`tutor.gamelog.model.round_name`),
-    said in ``lang``: 东2局，1 本场."""
-    import re
-
-    from tutor.gamelog.model import ROUND_NAMES
-    from tutor.messages.catalogues import translate
-
-    found = re.fullmatch(r"(\w+) (\d+)(?:, (\d+) honba)?", name)
-    if lang == "en" or found is None or found[1] not in ROUND_NAMES:
-        return name
-    said = _say(N_("{wind} {number}"), lang, wind=translate(found[1], lang), number=found[2])
-    return _say(N_("{round}, {honba} honba"), lang, round=said, honba=found[3]) if found[3] else said
 
 
 def run_serve(args: argparse.Namespace) -> int:

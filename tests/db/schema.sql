@@ -15,6 +15,7 @@
 -- migration m015_first_try_weeks
 -- migration m016_upload_attempts
 -- migration m017_table_games
+-- migration m018_game_seat
 -- index idx__sqlite_migrations_migration_set_name
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
@@ -165,7 +166,7 @@ CREATE TABLE first_try_days (user_id INTEGER NOT NULL, kind TEXT NOT NULL, day T
 -- table first_try_weeks
 CREATE TABLE first_try_weeks (user_id INTEGER NOT NULL, kind TEXT NOT NULL, phase INTEGER NOT NULL, week INTEGER NOT NULL, key TEXT NOT NULL, done INTEGER NOT NULL, right INTEGER NOT NULL, PRIMARY KEY (user_id, kind, phase, week, key)) WITHOUT ROWID;
 -- table game_logs
-CREATE TABLE game_logs (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, title TEXT NOT NULL, format TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL, hands INTEGER NOT NULL, wins INTEGER NOT NULL, askable INTEGER NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE game_logs (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, title TEXT NOT NULL, format TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL, hands INTEGER NOT NULL, wins INTEGER NOT NULL, askable INTEGER NOT NULL, created_at TEXT NOT NULL, seat INTEGER, scores TEXT);
 -- table game_wins
 CREATE TABLE game_wins (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES game_logs(id) ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, problem TEXT, UNIQUE (game_id, position));
 -- table join_attempts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from typing import Any
 
 import pytest
@@ -228,13 +229,22 @@ def test_what_the_log_recorded_and_where_it_came_from(name: str, number: int) ->
         "points": points,
         "text": text,
     }
-    assert win.source.as_json() == {
+    source = win.source.as_json()
+    assert source == {
         "file": name,
         "round": where,
+        "round_index": source["round_index"],
+        "honba": source["honba"],
+        "from_seat": source["from_seat"],
         "seat": seat,
         "player": player,
         "hand_number": HAND_NUMBERS[number],
     }
+    assert (source["from_seat"] == seat) == win.request["tsumo"]
+    # The round said in any language is that same round (issue 26), kept as numbers beside its English.
+    assert str(win.source.round_title) == where and re.fullmatch(
+        r"[东南][1-4]局(\d本场)?", win.source.round_title.text("zh")
+    )
     assert win.notes == ()
 
 
@@ -427,7 +437,7 @@ BAD = [
         id="mjlog-wrong-meld",
     ),
     pytest.param(GAME_JSON[: len(GAME_JSON) - 40], "not valid JSON", id="json-cut"),
-    pytest.param('{"title": "x"}', 'no "log" list', id="json-no-log"),
+    pytest.param('{"title": "x"}', "not a tenhou.net/6 log", id="json-no-log"),
     pytest.param(_json_with(lambda d: d["log"][0].pop()), "not the 17-part list", id="json-short-hand"),
     pytest.param(
         _json_with(lambda d: d.update(rule={"disp": "三般南喰赤", "aka": 1})), "three-player game", id="json-sanma"
@@ -487,7 +497,8 @@ def test_refusals_are_marked_sentences_with_parameters() -> None:
     with pytest.raises(Problem) as refusal:
         read_log(GAME_XML.replace("<D132/>", "<D131/>"))
     said = refusal.value.said
-    assert said.sentence == "{where}: {problem}" and said.params["where"] == "East 1"
+    assert said.sentence == "{where}: {problem}" and str(said.params["where"]) == "East 1"
+    assert refusal.value.text("zh").startswith("东1局：")
     inner = said.params["problem"]
     assert inner.sentence == "seat {seat} uses {tile} for a {what} but does not hold it"
     assert inner.params == {"seat": 0, "tile": "6z", "what": "discard"}  # tile 131 is the last hatsu

@@ -23,6 +23,8 @@ def right_answer(question: Question) -> Any:
         return {row.id: str(row.fu) for row in question.fu_rows() if not row.given}
     if question.kind in ("points", "table"):
         return question.grade("0").expected.replace(" all", "")
+    if question.kind == "paid":
+        return question.right_answer()
     return question.grade("0").expected.split()[0]
 
 

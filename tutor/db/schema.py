@@ -708,3 +708,14 @@ def m017_table_games(db: Database) -> None:
         "CREATE TABLE table_hands (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES table_games(id)"
         " ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (game_id, position))"
     )
+
+
+@migrations()
+def m018_game_seat(db: Database) -> None:
+    """The seat a learner sat at in each game they imported (0-3, in the log's order; NULL: not chosen), so
+    that practice asks their own wins and the hands they paid for. The names chosen before are read from
+    here too: a new game with one of them among its players is given that seat (issue 26). ``scores``: every
+    player's score after each hand and the game's end as the log states them (JSON; NULL on a game imported
+    before), which the game's page draws."""
+    db.execute("ALTER TABLE game_logs ADD COLUMN seat INTEGER")
+    db.execute("ALTER TABLE game_logs ADD COLUMN scores TEXT")

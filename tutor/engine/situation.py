@@ -25,6 +25,18 @@ def wind_index(letter: str) -> int:
 
 _WIND_INDEX = dict(zip(WIND_LETTERS, WINDS, strict=True))
 
+ROUND_TITLES = {"E": N_("East {hand}"), "S": N_("South {hand}"), "W": N_("West {hand}"), "N": N_("North {hand}")}
+
+
+def round_title(wind: str, hand: int, honba: int = 0) -> Sentence:
+    """A hand's name, said in any language: the one place rounds are named (the table, game logs, the CLI).
+
+    >>> str(round_title("E", 2, 1)), round_title("E", 2, 1).text("zh"), str(round_title("S", 4))
+    ('East 2, 1 honba', '东2局1本场', 'South 4')
+    """
+    name = Sentence(ROUND_TITLES[wind], hand=hand)
+    return Sentence(N_("{round}, {honba} honba"), round=name, honba=honba) if honba else name
+
 
 class Situation(NamedTuple):
     tsumo: bool = False

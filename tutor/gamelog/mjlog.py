@@ -4,9 +4,9 @@ Format notes (from public descriptions of the format, in our words)
 --------------------------------------------------------------------
 The root element is ``<mjloggm ver="2.3">``; its children come in play order:
 
-- ``<GO type="T" lobby="L"/>``: the table's rules as bits of ``T``. 0x01 human players,
-  0x02 **no** red fives, 0x04 **no** open tanyao, 0x08 hanchan (else tonpuusen),
-  0x10 three players (sanma), 0x20/0x80 the room, 0x40 fast.
+- ``<GO type="T" lobby="L"/>``: the table's rules as bits of ``T`` (:data:`LOBBY_BITS` lists
+  each with what we do with it); a tournament lobby (``L`` not 0) may add ``rule`` and
+  ``csrule`` attributes with its own settings (:data:`KNOWN_LOBBY_RULES`).
 - ``<UN n0=".." n1=".." n2=".." n3=".." .../>``: player names, percent-encoded UTF-8.
 - ``<INIT seed="r,h,s,d1,d2,i" ten=".." oya="d" hai0=".." ... hai3=".."/>`` starts a hand:
   round ``r`` (0-3 East 1-4, 4-7 South 1-4, ...), honba ``h``, riichi sticks ``s`` left on the
@@ -61,20 +61,56 @@ from tutor.gamelog.model import (
     MAX_XML_DEPTH,
     MAX_XML_ELEMENTS,
     SUPPORTED_SAID,
+    FinalScores,
     GameLog,
     HandReplay,
+    HandScores,
     LogError,
     ReadBudget,
     Recorded,
     Win,
     checked_name,
     log_text,
+    scores_after,
     too_many_hands,
 )
 from tutor.gamelog.yakulist import by_number
 from tutor.messages.catalogues import N_
 
 RED_COPIES = (16, 52, 88)
+
+LOBBY_BITS: dict[int, tuple[str, str]] = {
+    0x001: ("players are people (else computer opponents)", "read: no effect on scores"),
+    0x002: ("no red fives", "read: rules.aka false"),
+    0x004: ("no open tanyao", "read: rules.open_tanyao false"),
+    0x008: ("hanchan (else tonpuusen)", "read: no effect on a hand's score"),
+    0x010: ("three players (sanma)", "refused"),
+    0x020: ("room level, high bit (with 0x080: 0 ippan, 0x080 joukyuu, 0x020 tokujou, both houou)", "no effect"),
+    0x040: ("fast table (shorter thinking time)", "no effect"),
+    0x080: ("room level, low bit (see 0x020)", "no effect"),
+    0x100: ("discards shown dimmed or hidden (暗)", "no effect on scores"),
+    0x200: ("chips (祝儀): a payment beside the points for red fives, ippatsu, ura", "read: rules.kiriage true"),
+    0x400: ("with 0x200: 5 chips a unit rather than 2", "no effect on points"),
+    0x800: ("a private parlour (雀荘) lobby", "read as Tenhou rules (checked on records)"),
+}
+"""The lobby type's bits as public descriptions of the format give them: (meaning, what we do).
+
+Every other bit is refused by name: its rule is not described, so a reading would be a guess. A
+chip lobby (0x200) pays 4 han 30 fu and 3 han 60 fu as mangan: Tenhou's own payments say so on
+records of types 553 and 1569 (a dealer's 4 han 30 fu tsumo paid 4,000 all, 12,000, in
+``tests/gamelog/fixtures/real/dn_chip_excerpt.xml``), though descriptions of the bit only mention
+the chips themselves. The chips are paid apart from the points, so no score we check includes them."""
+KNOWN_BITS = sum(LOBBY_BITS)
+
+KNOWN_LOBBY_RULES: dict[str, tuple[str, ...]] = {
+    "rule": ("", ",,0101,0,0,0,0"),
+    "csrule": ("", "0FE0BF0B,0000001F,,,30000,30000,30000" + "," * 14 + ",5,-5,-15" * 5 + ",,,,"),
+}
+"""A tournament lobby's own settings (``<GO rule=".." csrule="..">``) that we read as Tenhou's rules.
+
+No public description of these attributes' fields is known to us, so only the values seen on a
+record whose every win our engine agrees with (``dn_newattr2023.xml``: 30,000 starting points and
+placement points, nothing else set) are read; any other value is refused, naming the attribute."""
 # At most 9 ASCII digits: a longer number is no tile (tile() refuses it) and int() need never see it.
 _DRAW = re.compile(r"^([TUVW])([0-9]{1,9})$")
 _DISCARD = re.compile(r"^([DEFG])([0-9]{1,9})$")
@@ -266,6 +302,12 @@ class _Reader:
         self.hands = 0
         self.draws = 0
         self.finished = True
+        self.start: tuple[int, ...] | None = None
+        self.scores: list[HandScores] = []
+        self.after: tuple[int, ...] | None = None
+        """The scores after the current hand, from its last AGARI or RYUUKYOKU's ``sc``."""
+        self.won = False
+        self.final: FinalScores | None = None
 
     def read(self, elements: Iterable[ElementTree.Element]) -> GameLog:
         seen_go = False
@@ -294,22 +336,77 @@ class _Reader:
             raise LogError(N_("the log is truncated: it ends in the middle of {where}"), where=self.replay.where)
         if not self.hands:
             raise LogError(N_("the mjlog holds no hand (no <INIT> element)"))
+        self._hand_scores()
         return GameLog(
-            "mjlog", tuple(p or "" for p in self.players), self.rules, tuple(self.wins), self.hands, self.draws
+            "mjlog",
+            tuple(p or "" for p in self.players),
+            self.rules,
+            tuple(self.wins),
+            self.hands,
+            self.draws,
+            tuple(self.scores),
+            self.start,
+            self.final,
         )
+
+    def _hand_scores(self) -> None:
+        """Keep the scores after the hand just ended, when its result stated them."""
+        if self.replay is not None and self.after is not None:
+            replay = self.replay
+            self.scores.append(HandScores(replay.hand_number, replay.round_index, replay.honba, self.won, self.after))
+        self.after, self.won = None, False
+
+    def _ended(self, element: ElementTree.Element) -> None:
+        """A hand's result: the scores after it (``sc``) and, on the last, the game's end (``owari``)."""
+        after = scores_after(_ints(element.get("sc"), "the sc"), 100)
+        if after is not None:
+            self.after = after
+        owari = element.get("owari")
+        if owari is not None:
+            parts = owari.split(",")
+            # Plain decimal numbers only: float() would also take "nan" or "1e999".
+            if len(parts) < 8 or not all(re.fullmatch(r"-?[0-9]{1,6}(\.[0-9]{1,3})?", p) for p in parts[:8]):
+                raise LogError(N_("the game's end (owari={owari!r}) is not four scores and points"), owari=owari[:80])
+            scores = tuple(round(float(parts[2 * seat]) * 100) for seat in range(4))
+            self.final = FinalScores(scores, tuple(float(parts[2 * seat + 1]) for seat in range(4)))
 
     def _rules(self, element: ElementTree.Element) -> None:
         try:
             kind = int(element.get("type", "0"))
         except ValueError:
             raise LogError(N_("<GO type={type!r}> is not a number"), type=element.get("type")) from None
-        if kind & 0x10:
+        if kind & 0x10 and kind >= 0:
             raise LogError(N_("this is a three-player game (sanma); supported: {supported}"), supported=SUPPORTED_SAID)
+        if kind < 0 or kind & ~KNOWN_BITS:
+            unknown = kind & ~KNOWN_BITS if kind >= 0 else kind
+            raise LogError(
+                N_(
+                    "the lobby type {type} sets bits {bits}, whose rules are not publicly described, so we will not "
+                    "guess them; supported: {supported}"
+                ),
+                type=kind,
+                bits=f"0x{unknown:x}",
+                supported=SUPPORTED_SAID,
+            )
+        for name, known in KNOWN_LOBBY_RULES.items():
+            value = element.get(name)
+            if value is not None and value not in known:
+                raise LogError(
+                    N_(
+                        "this tournament lobby sets its own rules (<GO {name}={value!r}>), which we cannot read; "
+                        "supported: {supported}"
+                    ),
+                    name=name,
+                    value=value[:80],
+                    supported=SUPPORTED_SAID,
+                )
         self.aka = not kind & 0x02
         if not self.aka:
             self.rules["aka"] = False
         if kind & 0x04:
             self.rules["open_tanyao"] = False
+        if kind & 0x200:
+            self.rules["kiriage"] = True
 
     def _tiles(self, text: str | None, what: str) -> list[Tile]:
         return [tile(n, self.aka) for n in _ints(text, what)]
@@ -323,9 +420,13 @@ class _Reader:
         dealer = _seat(element, "oya")
         if any(n < 0 for n in seed):
             raise LogError(N_("the INIT seed {seed!r} has a negative number"), seed=element.get("seed"))
+        self._hand_scores()
         self.hands += 1
         if self.hands > MAX_HANDS:
             raise too_many_hands()
+        if self.start is None:
+            ten = _ints(element.get("ten"), "the INIT ten")
+            self.start = tuple(n * 100 for n in ten) if len(ten) == 4 else None
         self.budget.check()
         self.finished = False
         self.riichi_next = set()
@@ -363,10 +464,12 @@ class _Reader:
             replay.new_dora(tile(_number(element, "hai"), self.aka))
         elif tag == "AGARI":
             self._win(replay, element)
-            self.finished = True
+            self._ended(element)
+            self.won = self.finished = True
         elif tag == "RYUUKYOKU":
             if not self.finished:
                 self.draws += 1
+            self._ended(element)
             self.finished = True
 
     def _meld(self, replay: HandReplay, who: int, code: int) -> None:
@@ -427,5 +530,13 @@ class _Reader:
                 concealed=self._tiles(_attr(element, "hai"), "the winning hand"),
                 sticks=ba[1] if len(ba) == 2 else None,
                 pao=_seat(element, "paoWho") if element.get("paoWho") is not None else None,
+                gain=self._gain(element, who),
             )
         )
+
+    @staticmethod
+    def _gain(element: ElementTree.Element, who: int) -> int | None:
+        """The winner's score change from ``sc`` (points before, change, for each seat, in hundreds;
+        a chip lobby adds the chips after), or None when the log has no ``sc``."""
+        changes = _ints(element.get("sc"), "the AGARI sc")
+        return changes[2 * who + 1] * 100 if len(changes) >= 8 else None

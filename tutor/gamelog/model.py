@@ -18,14 +18,15 @@ The public values are plain, immutable and JSON-ready through ``as_json()``:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.situation import STANDARD_FLAGS, WIND_LETTERS
+from tutor.engine.situation import STANDARD_FLAGS, WIND_LETTERS, round_title
 from tutor.engine.tiles import DRAGONS, WINDS, Tile, format_tiles, parse_tiles
-from tutor.messages.catalogues import N_, Problem, Sentence, said
+from tutor.messages.catalogues import N_, Joined, Problem, Sayable, Sentence, said
 
 MAX_LOG_BYTES = 10 * 1024 * 1024
 """Largest file read (``tutor import-log`` reads no more); the text inside is held to :data:`MAX_TEXT_BYTES`."""
@@ -55,7 +56,6 @@ READ_CPU_SECONDS = 3.0
 a real game takes about 0.02 s."""
 LIVE_WALL = 70
 """Draws a four-player hand allows (136 tiles - 52 dealt - 14 dead wall); the 70th is the last."""
-ROUND_NAMES = ("East", "South", "West", "North")
 SUPPORTED = N_(
     "four-player games (tonpuusen or hanchan) with one red five per suit or none, with or without open tanyao"
 )
@@ -151,6 +151,14 @@ class Recorded:
     yakuman: int = 0
     """Yakuman units (0 for ordinary hands)."""
 
+    @property
+    def title(self) -> Sentence:
+        """The result said in any language ("2 han 40 fu, 2700 points"; 2番40符，2700点), where
+        :attr:`text` is the log's own (Japanese, or mjlog's attributes)."""
+        if self.fu is None:
+            return Sentence(N_("{han} han, {points} points"), han=self.han, points=self.points)
+        return Sentence(N_("{han} han {fu} fu, {points} points"), han=self.han, fu=self.fu, points=self.points)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "han": self.han,
@@ -174,15 +182,39 @@ class Source:
     player: str | None
     hand_number: int
     """1 for the first hand of the game, counting draws."""
+    round_index: int | None = None
+    """0-3 East 1-4, 4-7 South 1-4, ...; None on a win stored before this was kept (``round`` is then read)."""
+    honba: int = 0
+    from_seat: int | None = None
+    """The seat the winner took the tile from (the winner's own for a tsumo); None on a win stored before
+    this was kept."""
+
+    @property
+    def round_title(self) -> Sayable:
+        """The round, said in any language (东2局1本场): what pages and the CLI show, never ``round``."""
+        if self.round_index is None:
+            return _stored_round(self.round)
+        return round_title(WIND_LETTERS[self.round_index // 4 % 4], self.round_index % 4 + 1, self.honba)
 
     def as_json(self) -> dict[str, Any]:
         return {
             "file": self.file,
             "round": self.round,
+            "round_index": self.round_index,
+            "honba": self.honba,
+            "from_seat": self.from_seat,
             "seat": self.seat,
             "player": self.player,
             "hand_number": self.hand_number,
         }
+
+
+def _stored_round(name: str) -> Sayable:
+    """The round of a win stored before ``round_index`` was kept, from its English name (``East 2, 1 honba``)."""
+    found = re.fullmatch(r"(East|South|West|North) ([1-4])(?:, ([0-9]{1,3}) honba)?", name)
+    if found is None:
+        return Joined("", [name])
+    return round_title(found[1][0], int(found[2]), int(found[3] or 0))
 
 
 @dataclass(frozen=True)
@@ -259,6 +291,51 @@ class Win:
 
 
 @dataclass(frozen=True)
+class HandScores:
+    """Every player's score after one hand (a win or a draw), as the log states it."""
+
+    hand_number: int
+    round_index: int
+    honba: int
+    won: bool
+    """A win ended the hand (else a draw)."""
+    after: tuple[int, ...]
+    """The four scores after the hand, in points, seats in the log's order."""
+
+    @property
+    def round_title(self) -> Sentence:
+        return round_name(self.round_index, self.honba)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hand_number": self.hand_number,
+            "round_index": self.round_index,
+            "honba": self.honba,
+            "won": self.won,
+            "after": list(self.after),
+        }
+
+
+@dataclass(frozen=True)
+class FinalScores:
+    """The game's end as the log states it: the scores, and the final points (uma and oka) when stated."""
+
+    scores: tuple[int, ...]
+    points: tuple[float, ...] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "points": None if self.points is None else list(self.points)}
+
+
+def scores_after(values: Sequence[int], scale: int) -> tuple[int, ...] | None:
+    """The four scores after a hand from Tenhou's "before, change" pairs (``sc``; ``scale`` 100 for an
+    mjlog's hundreds), or None when there are not four pairs."""
+    if len(values) < 8:
+        return None
+    return tuple((values[2 * seat] + values[2 * seat + 1]) * scale for seat in range(4))
+
+
+@dataclass(frozen=True)
 class GameLog:
     """A whole game log, read."""
 
@@ -272,12 +349,29 @@ class GameLog:
     """Hands played, draws included."""
     draws: int
     """Hands that ended without a win."""
+    scores: tuple[HandScores, ...] = ()
+    """Every player's score after each hand whose log states it, in play order."""
+    start: tuple[int, ...] | None = None
+    """The scores the game started with (the first hand's), when the log states them."""
+    final: FinalScores | None = None
+    """The game's end as the log states it (an mjlog's ``owari``, tenhou.net/6's ``sc``), else None."""
+
+    def scores_json(self) -> dict[str, Any]:
+        """What the game page draws of the scores, JSON-ready (stored with the game)."""
+        return {
+            "start": None if self.start is None else list(self.start),
+            "hands": [hand.as_json() for hand in self.scores],
+            "final": None if self.final is None else self.final.as_json(),
+        }
 
 
-def round_name(round_index: int, honba: int) -> str:
-    """``round_name(1, 1)`` -> ``"East 2, 1 honba"``."""
-    name = f"{ROUND_NAMES[round_index // 4 % 4]} {round_index % 4 + 1}"
-    return f"{name}, {honba} honba" if honba else name
+def round_name(round_index: int, honba: int) -> Sentence:
+    """A round of a log (``round_index`` 0 is East 1), said in any language.
+
+    >>> str(round_name(1, 1)), round_name(1, 1).text("zh")
+    ('East 2, 1 honba', '东2局1本场')
+    """
+    return round_title(WIND_LETTERS[round_index // 4 % 4], round_index % 4 + 1, honba)
 
 
 @dataclass
@@ -335,7 +429,7 @@ class HandReplay:
         """An added kan was just declared: it interrupts (ippatsu, first turns) once it stands, see :meth:`kakan`."""
 
     @property
-    def where(self) -> str:
+    def where(self) -> Sentence:
         return round_name(self.round_index, self.honba)
 
     def fail(self, problem: str, **params: Any) -> LogError:
@@ -446,10 +540,13 @@ class HandReplay:
         concealed: Sequence[Tile] | None = None,
         sticks: int | None = None,
         pao: int | None = None,
+        gain: int | None = None,
     ) -> Win:
         """Record a win. ``dora``, ``win_tile``, ``concealed`` and ``sticks`` are what the log states
         (mjlog does, tenhou.net/6 does not): each is checked against the replay. ``pao`` is the seat
-        the log makes responsible, if any: compared with the moves (a difference becomes a note)."""
+        the log makes responsible, if any: compared with the moves (a difference becomes a note).
+        ``gain`` is the winner's score change as the log states it, in points: a table that pays
+        1,500 a honba shows there, and is refused (the score contract pays 300)."""
         if len(self.wins) >= MAX_WINS_PER_HAND:
             raise self.fail(N_("more than {most} wins in one hand"), most=MAX_WINS_PER_HAND)
         if len(ura) > 5 or len(recorded.text) > MAX_RESULT_CHARS or len(recorded.yaku) > MAX_YAKU_ITEMS:
@@ -521,6 +618,11 @@ class HandReplay:
                 sticks=table_sticks,
             )
         self.sticks_paid = True
+        if gain is not None and honba and gain == recorded.points + 1500 * honba + 1000 * table_sticks:
+            raise self.fail(
+                N_("this table pays 1,500 points a honba, which we cannot score (we pay 300); supported: {supported}"),
+                supported=SUPPORTED_SAID,
+            )
         request: dict[str, Any] = {
             "hand": format_tiles(hand),
             "win": str(win),
@@ -549,7 +651,9 @@ class HandReplay:
                     seat="-" if responsible is None else responsible,
                 )
             )
-        source = Source(self.file, self.where, who, self.players[who], self.hand_number)
+        source = Source(
+            self.file, str(self.where), who, self.players[who], self.hand_number, self.round_index, self.honba, from_who
+        )
         result = Win(request, recorded, source, tuple(player.melds), tuple(notes))
         self.wins.append(result)
         return result

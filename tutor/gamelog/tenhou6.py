@@ -59,8 +59,10 @@ from tutor.gamelog.model import (
     MAX_RESULT_CHARS,
     MAX_YAKU_ITEMS,
     SUPPORTED_SAID,
+    FinalScores,
     GameLog,
     HandReplay,
+    HandScores,
     LogError,
     ReadBudget,
     Recorded,
@@ -108,6 +110,8 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
     try:
         document = json.loads(data)
     except (ValueError, RecursionError) as problem:
+        if _json_lines(data):
+            raise not_tenhou6() from None
         raise LogError(
             N_("the tenhou.net/6 log is not valid JSON, perhaps truncated ({problem})"), problem=str(problem)
         ) from None
@@ -118,7 +122,11 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
     except UnicodeEncodeError:
         raise LogError(N_("the tenhou.net/6 log holds a lone surrogate (\\ud800-\\udfff), which is not text")) from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
-        raise LogError(N_('the JSON has no "log" list, so it is not a tenhou.net/6 log'))
+        raise not_tenhou6()
+    first = document["log"][0] if document["log"] else None
+    if first is not None and not (isinstance(first, list) and first and isinstance(first[0], list)):
+        # Not one hand cut short: the very first is no [[round, honba, sticks], ...] list.
+        raise not_tenhou6()
     rules = _rules(document.get("rule"))
     names = document.get("name") or ["", "", "", ""]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -134,14 +142,75 @@ def read_tenhou6(data: bytes | str, file: str = "-") -> GameLog:
         raise too_many_hands()
     budget = [FILE_STEPS + HAND_STEPS * len(document["log"])]
     clock = ReadBudget()
+    scores: list[HandScores] = []
     for number, kyoku in enumerate(document["log"], start=1):
         clock.check()
         found, drawn = _hand(kyoku, number, file, players, rules, budget)
         wins += found
         draws += drawn
+        after = _scores_after_hand(kyoku)
+        if after is not None:
+            scores.append(HandScores(number, kyoku[0][0], kyoku[0][1], bool(found), after))
     if not document["log"]:
         raise LogError(N_('the "log" list is empty: no hand to read'))
-    return GameLog("tenhou6", tuple(names), rules, tuple(wins), len(document["log"]), draws)
+    first = document["log"][0][1]
+    start = tuple(first) if _four_ints(first) else None
+    return GameLog(
+        "tenhou6", tuple(names), rules, tuple(wins), len(document["log"]), draws, tuple(scores), start, _final(document)
+    )
+
+
+def _four_ints(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 4 and all(type(v) is int and abs(v) < 10**7 for v in value)
+
+
+def _scores_after_hand(kyoku: list[Any]) -> tuple[int, ...] | None:
+    """The scores after a hand (read already, so well formed): its start plus every change its result lists."""
+    before, result = kyoku[1], kyoku[16]
+    changes = [part for part in result[1:] if _four_ints(part)] if isinstance(result, list) else []
+    if not _four_ints(before) or not changes:
+        return None
+    return tuple(before[seat] + sum(change[seat] for change in changes) for seat in range(4))
+
+
+def _final(document: dict[str, Any]) -> FinalScores | None:
+    """The game's end as the viewer's JSON may state it: ``"sc": [score, final points, ...]`` for each seat."""
+    sc = document.get("sc")
+    if not isinstance(sc, list) or len(sc) != 8:
+        return None
+    if not all(type(v) in (int, float) and abs(v) < 10**7 and v == v for v in sc):
+        return None
+    return FinalScores(
+        tuple(int(sc[2 * seat]) for seat in range(4)), tuple(float(sc[2 * seat + 1]) for seat in range(4))
+    )
+
+
+def not_tenhou6() -> LogError:
+    """Another JSON format (mjai events, a client's own record, ...): said as such, not as a damaged log."""
+    return LogError(
+        N_(
+            'this JSON is not a tenhou.net/6 log, which is one object with a "log" list of hands, each '
+            "[[round, honba, sticks], scores, ...]; save the game from the tenhou.net/6 viewer or as Tenhou's mjlog"
+        )
+    )
+
+
+def _json_lines(data: bytes | str) -> bool:
+    """Whether ``data`` is JSON lines (one object a line, as mjai logs are) rather than one broken document."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    lines = [line for line in text.splitlines()[:3] if line.strip()]
+    if len(lines) < 2:
+        return False
+    try:
+        return all(isinstance(json.loads(line), dict) for line in lines[:2])
+    except (ValueError, RecursionError):
+        return False
+
+
+TENHOU_LABEL = "般上特鳳若銀琥孔東南喰赤速祝暗２５25"
+"""The characters of Tenhou's own rule labels (``"鳳南喰赤"``): the room (般 上 特 鳳, and the newer
+若 銀 琥 孔), 東 or 南, 喰 open tanyao, 赤 red fives, 速 fast, 祝 chips (with 2 or 5 a unit), 暗 dimmed
+discards. 三 (three players) is refused before; any other character is a rule we do not know."""
 
 
 def _rules(rule: Any) -> dict[str, Any]:
@@ -171,8 +240,20 @@ def _rules(rule: Any) -> dict[str, Any]:
     if counts and counts[0] == 0:
         rules["aka"] = False
     # Tenhou's own labels start with the lobby (般 上 特 鳳) and name open tanyao (喰) when allowed.
-    if disp[:1] in ("般", "上", "特", "鳳") and "喰" not in disp:
-        rules["open_tanyao"] = False
+    if disp[:1] in ("般", "上", "特", "鳳", "若", "銀", "琥", "孔"):
+        unknown = sorted(set(disp) - set(TENHOU_LABEL))
+        if unknown:
+            raise LogError(
+                N_("the table's rule label {rule!r} has {marks}, a rule we do not know; supported: {supported}"),
+                rule=disp,
+                marks="".join(unknown),
+                supported=SUPPORTED_SAID,
+            )
+        if "喰" not in disp:
+            rules["open_tanyao"] = False
+        if "祝" in disp:
+            # A chip lobby: Tenhou pays 4 han 30 fu as mangan there (see mjlog.LOBBY_BITS, 0x200).
+            rules["kiriage"] = True
     return rules
 
 
@@ -253,8 +334,8 @@ def _hand(
     if result[0] != "和了" or len(result) < 3 or len(result) % 2 == 0:
         raise replay.fail(N_("unknown result {result!r}"), result=result[0])
     wins = []
-    for detail in result[2::2]:
-        wins.append(_win(replay, detail, [tile(n) for n in kyoku[3]]))
+    for changes, detail in zip(result[1::2], result[2::2], strict=True):
+        wins.append(_win(replay, detail, [tile(n) for n in kyoku[3]], changes))
     return wins, 0
 
 
@@ -510,7 +591,7 @@ def _callers(takes: list[list[Any]], took: list[int], discarder: int, discarded:
     return [seat for _, seat in sorted(found)]
 
 
-def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
+def _win(replay: HandReplay, detail: Any, ura: list[Tile], changes: Any = None) -> Win:
     if not (isinstance(detail, list) and len(detail) >= 4 and all(type(v) is int for v in detail[:3])):
         raise replay.fail(N_("a win's details are not [who, from, pao, points, yaku...]"))
     who, from_who = detail[0], detail[1]
@@ -543,4 +624,5 @@ def _win(replay: HandReplay, detail: Any, ura: list[Tile]) -> Win:
     han = int(han_text[1]) if han_text else 13 * units if units else sum(h for _, h in yaku)
     recorded = Recorded(han, int(fu[1]) if fu else None, tuple(yaku), value, text, units)
     pao = detail[2] if detail[2] != who else None  # the winner's own seat there means no pao
-    return replay.win(who, from_who, recorded, ura=ura if replay.seats[who].riichi else (), pao=pao)
+    gain = changes[who] if isinstance(changes, list) and len(changes) == 4 and type(changes[who]) is int else None
+    return replay.win(who, from_who, recorded, ura=ura if replay.seats[who].riichi else (), pao=pao, gain=gain)

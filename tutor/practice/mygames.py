@@ -30,10 +30,17 @@ from sqlite_utils import Database
 from tutor.clock import moment as current_moment
 from tutor.clock import now, stamp
 from tutor.db import write_transaction
-from tutor.engine.standings import SEAT_NAMES  # a hand's winner is named by seat, never by player
+from tutor.engine.situation import WIND_LETTERS
+from tutor.engine.standings import (
+    SEAT_NAMES,  # a hand's winner is named by seat, never by player
+    SEATS,
+    shown,
+    standings,
+)
 from tutor.engine.tiles import parse_tiles
 from tutor.gamelog import Comparison, GameLog, LogError, Win, compare, read_log
-from tutor.messages.catalogues import N_, Problem, said
+from tutor.gamelog.model import round_name
+from tutor.messages.catalogues import N_, Problem, Sayable, said
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.kinds.hand import HandQuestion, parts_of_hand
 from tutor.quiz.makers import HAND_PARTS
@@ -110,6 +117,11 @@ class Game:
     askable: int
     """Wins that can be asked (our engine scores them)."""
     created_at: str
+    seat: int | None = None
+    """The learner's seat (0-3, in :attr:`players`' order), once chosen; None: not chosen."""
+    scores: dict[str, Any] | None = None
+    """The scores after each hand and the game's end (:meth:`tutor.gamelog.GameLog.scores_json`); None for a
+    game imported before they were kept."""
 
 
 @dataclass(frozen=True)
@@ -205,8 +217,9 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
         if held.used + size > held.most:
             raise LogError(TOO_MUCH_STORED, size=-(-(held.used + size) // 1024), most=held.most // 1024)
         cursor = db.execute(
-            "INSERT INTO game_logs (user_id, title, format, players, rules, hands, wins, askable, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_logs"
+            " (user_id, title, format, players, rules, hands, wins, askable, created_at, seat, scores)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 user_id,
                 _title(file),
@@ -217,6 +230,8 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
                 len(checked),
                 sum(1 for _, problem in checked if problem is None),
                 now(),
+                remembered_seat(db, user_id, log.players),
+                json.dumps(log.scores_json()),
             ],
         )
         game_id = cursor.lastrowid
@@ -241,6 +256,8 @@ def _game(row: Mapping[str, Any]) -> Game:
         row["wins"],
         row["askable"],
         row["created_at"],
+        row.get("seat"),
+        json.loads(row["scores"]) if row.get("scores") else None,
     )
 
 
@@ -262,6 +279,34 @@ def hands(db: Database, user_id: int, game_id: int) -> list[Hand]:
     game(db, user_id, game_id)
     rows = db.query("SELECT * FROM game_wins WHERE game_id = ? ORDER BY position", [game_id])
     return [Hand(row["position"], Win.from_record(json.loads(row["record"])), row["problem"]) for row in rows]
+
+
+def remembered_seat(db: Database, user_id: int, players: Sequence[str]) -> int | None:
+    """The seat of ``players`` whose name this learner chose in an earlier game (the latest choice first),
+    or None: a name chosen once is picked for them next time."""
+    rows = db.query(
+        "SELECT players, seat FROM game_logs WHERE user_id = ? AND seat IS NOT NULL ORDER BY id DESC LIMIT 50",
+        [user_id],
+    )
+    for row in rows:
+        names = json.loads(row["players"])
+        name = names[row["seat"]] if 0 <= row["seat"] < len(names) else ""
+        if name and name in players:
+            return list(players).index(name)
+    return None
+
+
+NO_SUCH_SEAT = N_("Choose one of the game's four players.")
+
+
+def choose_seat(db: Database, user_id: int, game_id: int, seat: Any) -> Game:
+    """Record which player the learner was in one of their games (0-3), or forget it (None)."""
+    found = game(db, user_id, game_id)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(found.players)):
+        raise Problem(NO_SUCH_SEAT)
+    with write_transaction(db):
+        db.execute("UPDATE game_logs SET seat = ? WHERE id = ? AND user_id = ?", [seat, game_id, user_id])
+    return game(db, user_id, game_id)
 
 
 def delete_game(db: Database, user_id: int, game_id: int) -> Game:
@@ -293,43 +338,112 @@ def exercise_of(request: Mapping[str, Any], parts: Sequence[str], itemised: bool
     return Exercise.from_json({"topic": topic_of(parts), "parts": payloads, "difficulty": 2, "seed": seed})
 
 
-def _askable_record(db: Database, user_id: int, game_id: Any, position: int) -> dict[str, Any] | None:
-    """The stored record of askable win ``position`` (1, 2, ...) of the learner's game, or None."""
-    rows = list(
-        db.query(
-            "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
-            " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position LIMIT 1 OFFSET ?",
-            [game_id, user_id, position - 1],
-        )
+@dataclass(frozen=True)
+class Asked:
+    """One hand of a game as practice asks it: the winner's own hand (``payer`` None: the parts chosen), or
+    what the learner paid for someone else's win (``payer``: the learner's seat wind in that hand)."""
+
+    record: dict[str, Any]
+    payer: str | None = None
+
+
+def asked_hands(records: Sequence[dict[str, Any]], seat: int | None) -> list[Asked]:
+    """The hands practice asks, in play order: every win (``seat`` None), or the learner's: the wins of
+    ``seat`` and the wins ``seat`` paid for (dealt into, or another's tsumo). A win stored before the
+    seat it was won from was kept is asked only of its winner."""
+    if seat is None:
+        return [Asked(record) for record in records]
+    asked = []
+    for record in records:
+        source, request = record["source"], record["request"]
+        winner, taken_from = source["seat"], source.get("from_seat")
+        if winner == seat:
+            asked.append(Asked(record))
+        elif taken_from is not None and taken_from in (seat, winner):
+            dealer = (winner - WIND_LETTERS.index(request["seat_wind"])) % 4
+            asked.append(Asked(record, WIND_LETTERS[(seat - dealer) % 4]))
+    return asked
+
+
+def _askable_records(db: Database, user_id: int, game_id: Any) -> list[dict[str, Any]]:
+    """The stored records of the askable wins of the learner's game, in play order (at most 180)."""
+    rows = db.query(
+        "SELECT w.record FROM game_wins w JOIN game_logs g ON g.id = w.game_id"
+        " WHERE g.id = ? AND g.user_id = ? AND w.problem IS NULL ORDER BY w.position",
+        [game_id, user_id],
     )
-    return json.loads(rows[0]["record"]) if rows else None
+    return [json.loads(row["record"]) for row in rows]
+
+
+def _asked(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Asked | None:
+    """Hand ``position`` (1, 2, ...) a game session asks, or None past the last."""
+    seat = settings.get("seat") if settings.get("whose") == "mine" else None
+    asked = asked_hands(_askable_records(db, user_id, settings.get("game")), seat)
+    return asked[position - 1] if 1 <= position <= len(asked) else None
+
+
+def paid_request(asked: Asked) -> dict[str, Any]:
+    """The winner's request with the discarder named (a ron's payer), for a "paid" question."""
+    request = dict(asked.record["request"])
+    if not request["tsumo"] and asked.payer is not None:
+        request["discarder"] = asked.payer
+    return request
 
 
 def game_exercise(db: Database, user_id: int, settings: Mapping[str, Any], position: int) -> Exercise | None:
-    """Hand ``position`` (1, 2, ...) of the askable wins of the learner's own game; None past the last
+    """Hand ``position`` (1, 2, ...) of what a session on the learner's own game asks; None past the last
     (or once the game is deleted)."""
-    record = _askable_record(db, user_id, settings["game"], position)
-    if record is None:
+    asked = _asked(db, user_id, settings, position)
+    if asked is None:
         return None
-    request = record["request"]
-    return exercise_of(request, settings["parts"], settings["itemised"], f"game/{settings['game']}/{position}")
+    seed = f"game/{settings['game']}/{position}"
+    if asked.payer is not None:
+        part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
+        return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": seed})
+    return exercise_of(asked.record["request"], settings["parts"], settings["itemised"], seed)
 
 
-def class_hands(data: bytes | str, file: str) -> list[dict[str, Any]]:
-    """The askable wins of a log as a class assignment keeps them: no player names, no file name."""
-    _, checked = read_upload(data, file)
+def game_size(db: Database, user_id: int, game_id: int, seat: int | None) -> int:
+    """How many hands a session on this game asks: every askable win, or the learner's (``seat``)."""
+    return len(asked_hands(_askable_records(db, user_id, game_id), seat))
+
+
+def class_hands(data: bytes | str, file: str, player: str | None = None) -> list[dict[str, Any]]:
+    """The askable wins of a log as a class assignment keeps them: no player names, no file name.
+
+    ``player`` (a name in the log) limits them to that player's hands: their wins, and the wins they paid
+    for, each kept with the ``payer``'s seat wind so that it is asked as a "paid" question."""
+    log, checked = read_upload(data, file)
+    seat = None
+    if player:
+        if player not in log.players:
+            raise LogError(NO_SUCH_PLAYER, player=player[:MAX_TITLE], players=", ".join(p for p in log.players if p))
+        seat = log.players.index(player)
+    records = [win.as_record() for win, problem in checked if problem is None]
     hands = []
-    for win, problem in checked:
-        if problem is None:
-            record = win.as_record()
-            record["source"] = {**record["source"], "player": None, "file": "-"}
-            hands.append(record)
+    for asked in asked_hands(records, seat):
+        record = dict(asked.record)
+        record["source"] = {**record["source"], "player": None, "file": "-"}
+        if asked.payer is not None:
+            record["payer"] = asked.payer
+        hands.append(record)
+    if not hands:
+        raise LogError(NOTHING_FOR_PLAYER, player=player or "")
     return hands
+
+
+NO_SUCH_PLAYER = N_("This log has no player named {player}; its players are {players}.")
+NOTHING_FOR_PLAYER = N_("{player} neither won nor paid for a win that can be asked in this log.")
 
 
 def hand_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
     """Question ``position`` of an assignment set from a log (its settings carry the ``hands``)."""
-    request = settings["hands"][position - 1]["request"]
+    record = settings["hands"][position - 1]
+    if record.get("payer"):
+        asked = Asked(record, record["payer"])
+        part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
+        return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": f"log/{position}"})
+    request = record["request"]
     return exercise_of(request, settings.get("parts") or (), bool(settings.get("itemised")), f"log/{position}")
 
 
@@ -424,9 +538,94 @@ def logged_win(
     set from a log); None for any other question."""
     settings = session["settings"]
     if session["mode"] == "game":
-        record = _askable_record(db, session["user_id"], settings.get("game"), position)
-        return Win.from_record(record) if record is not None else None
+        asked = _asked(db, session["user_id"], settings, position)
+        return Win.from_record(asked.record) if asked is not None else None
     hands = assignment.get("hands") if assignment else None
     if hands and 1 <= position <= len(hands):
         return Win.from_record(hands[position - 1])
     return None
+
+
+# --- the game drawn -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """Every player's score after one hand, for the game's page."""
+
+    title: Sayable
+    won: bool
+    after: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class EndRow:
+    """One player at the game's end: our standings engine's final points beside the log's."""
+
+    rank: int
+    seat: int
+    """0-3, in the log's order (the seat of the first hand)."""
+    score: int
+    ours: str
+    """Our final points as players write them (+45.0)."""
+    logged: str | None
+    """The log's, when it states them."""
+
+    @property
+    def agrees(self) -> bool:
+        return self.logged is None or self.logged == self.ours
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    rows: tuple[EndRow, ...]
+    sticks: int
+    """Riichi sticks left on the table at the end (they go to first place)."""
+    problem: Problem | None = None
+    """Why our engine cannot rank these scores (they do not add up), or None."""
+
+    @property
+    def agrees(self) -> bool:
+        return all(row.agrees for row in self.rows)
+
+
+def score_rows(found: Game) -> list[ScoreRow]:
+    """The scores after each hand, as the log states them (none for a game imported before they were kept)."""
+    hands = (found.scores or {}).get("hands") or []
+    return [
+        ScoreRow(round_name(h["round_index"], h["honba"]), bool(h["won"]), tuple(h["after"]))
+        for h in hands
+        if len(h.get("after", ())) == 4
+    ]
+
+
+def game_end(found: Game) -> GameEnd | None:
+    """The final standings by our engine (:func:`tutor.engine.standings.standings`, Tenhou's rules) next to
+    the log's final points; None when the log states no scores."""
+    kept = found.scores or {}
+    final = kept.get("final") or {}
+    hands = kept.get("hands") or []
+    scores = final.get("scores") or (hands[-1]["after"] if hands else None)
+    start = kept.get("start")
+    if not scores or len(scores) != 4 or not start or len(start) != 4:
+        return None
+    # What is missing from the start's total is riichi sticks still on the table (first place takes them).
+    sticks, rest = divmod(sum(start) - sum(scores), 1000)
+    logged = final.get("points")
+    try:
+        if rest or sticks < 0:
+            raise Problem(N_("the end scores do not add up to the start's"))
+        ranked = standings(tuple(scores), sticks, "tenhou")
+    except Problem as problem:
+        return GameEnd((), 0, problem)
+    rows = tuple(
+        EndRow(
+            row.rank,
+            SEATS.index(row.seat),
+            row.score,
+            shown(row.final),
+            shown(round(logged[SEATS.index(row.seat)] * 10)) if logged and len(logged) == 4 else None,
+        )
+        for row in ranked.rows
+    )
+    return GameEnd(rows, sticks)

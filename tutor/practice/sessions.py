@@ -215,10 +215,23 @@ def start_game(db: Database, user_id: int, game_id: int, raw: Mapping[str, Any])
         found = mygames.game(db, user_id, game_id)
     except mygames.NotFound:
         raise Refusal("not_found", N_("you have no game {id}"), id=game_id) from None
+    # Your own hands once your seat is known (wins and what you paid), unless all players' wins are asked for.
+    whose = raw.get("whose") or ("mine" if found.seat is not None else "all")
+    if whose not in ("mine", "all"):
+        raise Refusal("bad_request", N_("'whose' is 'mine' or 'all', not {whose!r}"), whose=str(whose)[:20])
+    if whose == "mine" and found.seat is None:
+        raise Refusal("bad_request", N_("Choose which player you were in this game first."))
+    size = mygames.game_size(db, user_id, found.id, found.seat if whose == "mine" else None)
+    if not size and not raw.get("whose"):
+        whose, size = "all", found.askable  # a seat picked for you that has nothing to ask: everyone's wins
+    if not size:
+        raise Refusal("bad_request", N_("You neither won nor paid for a win in this game: practise all players' wins."))
     settings = {
         **chosen,
         "game": found.id,
-        "size": found.askable,
+        "seat": found.seat,
+        "whose": whose,
+        "size": size,
         "topics": [mygames.topic_of(chosen["parts"])],
         "difficulty": 2,
     }

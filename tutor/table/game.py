@@ -38,6 +38,7 @@ from tutor.engine.api import evaluate
 from tutor.engine.pao import PAO_YAKU, Settlement, settle, settle_base
 from tutor.engine.points import LIMITS, base_points, payment, possible_cell
 from tutor.engine.score import ScoreResult
+from tutor.engine.situation import round_title
 from tutor.messages.catalogues import N_, Problem, Sayable, Sentence
 from tutor.table.records import (
     ABORTIVE,
@@ -66,7 +67,6 @@ SEATED = {
     "W": N_("{name} (West)"),
     "N": N_("{name} (North)"),
 }
-ROUNDS = {"E": N_("East {hand}"), "S": N_("South {hand}"), "W": N_("West {hand}"), "N": N_("North {hand}")}
 LIMIT_NAMES = {
     "mangan": N_("mangan"),
     "haneman": N_("haneman"),
@@ -175,8 +175,7 @@ class GameState:
 
 
 def _title(wind: str, hand: int, honba: int) -> Sentence:
-    name = Sentence(ROUNDS[wind], hand=hand)
-    return Sentence(N_("{round}, {honba} honba"), round=name, honba=honba) if honba else name
+    return round_title(wind, hand, honba)
 
 
 def replay(settings: Settings, hands: Sequence[HandRecord]) -> GameState:

@@ -343,6 +343,10 @@ SCHEMAS: dict[str, Any] = {
             "hands": {"type": "integer", "description": "Hands played, draws included"},
             "wins": {"type": "integer"},
             "askable": {"type": "integer", "description": "Wins asked (our engine scores them)"},
+            "seat": {
+                "type": ["integer", "null"],
+                "description": "Which player you were (0-3, as players lists them); null: not chosen",
+            },
             "created_at": {"type": "string"},
         },
     },
@@ -662,6 +666,12 @@ PATHS: dict[str, Any] = {
                             "properties": {
                                 "parts": {"type": "array", "items": {"enum": list(HAND_PARTS)}},
                                 "itemised": {"type": "boolean"},
+                                "whose": {
+                                    "enum": ["mine", "all"],
+                                    "description": "mine: your wins and what you paid for the others' (a"
+                                    " question of kind paid); all: every player's wins. Default: mine once"
+                                    " your seat is chosen",
+                                },
                             },
                         }
                     }
@@ -675,6 +685,25 @@ PATHS: dict[str, Any] = {
                 "400": ERROR,
                 "404": NO_GAME,
             },
+        }
+    },
+    "/api/games/{game_id}/seat": {
+        "post": {
+            "summary": "Say which player you were in one of your games",
+            "description": "A later game with that player's name among its players gets the same seat.",
+            "parameters": [GAME_ID, CSRF],
+            "requestBody": {
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["seat"],
+                            "properties": {"seat": {"type": ["integer", "null"], "minimum": 0, "maximum": 3}},
+                        }
+                    }
+                }
+            },
+            "responses": {"200": _json(_ref("Game"), "The game, with its seat"), "400": ERROR, "404": NO_GAME},
         }
     },
     "/api/progress": {

@@ -355,10 +355,11 @@ def log_too_large(problem: RequestEntityTooLarge) -> ResponseReturnValue:
 def _log_hands() -> list[dict[str, Any]] | None:
     """The hands of a game log uploaded (``log``) or pasted (``log_text``) for the assignment, seats only."""
     upload = request.files.get("log")
+    player = request.form.get("log_player", "").strip() or None
     if upload is not None and upload.filename:
-        return mygames.class_hands(upload.read(), upload.filename)
+        return mygames.class_hands(upload.read(), upload.filename, player)
     text = request.form.get("log_text", "")
-    return mygames.class_hands(text, "pasted log") if text.strip() else None
+    return mygames.class_hands(text, "pasted log", player) if text.strip() else None
 
 
 def _assignment_form(

@@ -21,6 +21,7 @@ from tutor.classroom import assignment_of_session
 from tutor.engine.api import error
 from tutor.engine.messages import yaku_name
 from tutor.gamelog import SUPPORTED, LogError, Win
+from tutor.messages.catalogues import Problem
 from tutor.practice import mygames, sessions
 from tutor.practice.progress import Served
 from tutor.practice.sessions import Refusal
@@ -63,7 +64,11 @@ def _log_from_request() -> tuple[bytes | str, str]:
 
 
 def _parts_from_form() -> dict[str, Any]:
-    return {"parts": request.form.getlist("part"), "itemised": request.form.get("itemised") == "on"}
+    return {
+        "parts": request.form.getlist("part"),
+        "itemised": request.form.get("itemised") == "on",
+        "whose": request.form.get("whose") or None,
+    }
 
 
 # --- pages --------------------------------------------------------------------------------------
@@ -135,9 +140,34 @@ def show(game_id: int) -> ResponseReturnValue:
         "games/game.html",
         game=game,
         hands=[(h, mygames.beside(h.win)) for h in found],
+        score_rows=mygames.score_rows(game),
+        end=mygames.game_end(game),
         parts=HAND_PARTS,
         form=MultiDict(),
     )
+
+
+def _seat_from(value: Any) -> int | None:
+    """A seat as a form or JSON gives it ("0"-"3", 0-3; "" or null: forget it); -1 for anything else."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return int(value) if isinstance(value, str) and value in ("0", "1", "2", "3") else -1
+
+
+@bp.post("/<int:game_id>/seat")
+def seat(game_id: int) -> ResponseReturnValue:
+    """Which player the learner was: practice then asks their wins and what they paid."""
+    game = _own_game(game_id)
+    try:
+        chosen = mygames.choose_seat(get_db(), game.user_id, game.id, _seat_from(request.form.get("seat")))
+    except Problem as problem:
+        flash(say(problem))
+        return redirect(url_for("games.show", game_id=game.id))
+    if chosen.seat is not None:
+        flash(gettext("You were %(name)s in this game.", name=chosen.players[chosen.seat]))
+    return redirect(url_for("games.show", game_id=game.id))
 
 
 @bp.post("/<int:game_id>/practise")
@@ -183,6 +213,7 @@ def game_json(game: mygames.Game) -> dict[str, Any]:
         "hands": game.hands,
         "wins": game.wins,
         "askable": game.askable,
+        "seat": game.seat,
         "created_at": game.created_at,
     }
 
@@ -193,7 +224,7 @@ def beside_json(found: mygames.Beside) -> dict[str, Any]:
     lang = current_language()
     ours = found.ours
     return {
-        "round": win.source.round,
+        "round": say(win.source.round_title),
         "seat": str(win.request.get("seat_wind")),
         "recorded": {
             **win.recorded.as_json(),
@@ -266,6 +297,22 @@ def api_show(game_id: str) -> ResponseReturnValue:
             {"position": hand.position, "asked": hand.problem is None, **beside_json(mygames.beside(hand.win))}
         )
     return jsonify({**game_json(game), "hands_won": hands})
+
+
+@api_bp.post("/<game_id>/seat")
+def api_seat(game_id: str) -> ResponseReturnValue:
+    """``{"seat": 0-3}`` (or null to forget it): which player the learner was in this game."""
+    game = _api_game(game_id)
+    body = request.get_json(silent=True)
+    value = body.get("seat", -1) if isinstance(body, dict) else -1
+    try:
+        # JSON gives a number or null; a string is not a seat there.
+        chosen = mygames.choose_seat(
+            get_db(), game.user_id, game.id, -1 if isinstance(value, str) else _seat_from(value)
+        )
+    except Problem as problem:
+        return _refused("bad_request", say(problem))
+    return jsonify(game_json(chosen))
 
 
 @api_bp.post("/<game_id>/sessions")
