@@ -671,3 +671,53 @@ def test_the_course_doc_says_what_the_course_does_not_teach_and_lists_the_new_re
     doc = (Path(__file__).parents[2] / "docs" / "course.md").read_text(encoding="utf-8")
     assert "## What the course does not teach" in doc and "tile efficiency" in doc and "defence" in doc
     assert "/lessons/reference/house-rules" in doc and "/lessons/reference/nagashi-mangan" in doc
+
+
+# Issue 25: the limit names (haneman from lesson 3, baiman from lesson 9) come with their payments in lesson 1.
+
+LIMITS = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "yakuman": 13}
+
+
+def preview_rows(lang: str) -> dict[str, list[str]]:
+    """Lesson 1's payments preview: each limit's row (by its romaji name) and its four payments."""
+    text = page(lang, "01-tiles.md").read_text(encoding="utf-8")
+    part = text[text.index("{#points-preview .step}") :].split("\n## ", 1)[0]
+    rows = {}
+    for line in part.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        name = (
+            re.search(r"\b(mangan|haneman|baiman|sanbaiman|yakuman)\b", cells[0]) if line.startswith("| **") else None
+        )
+        if name:
+            rows[name.group(1)] = cells[2:]
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_one_previews_every_limit_payment_as_the_engine_computes_it(lang: str) -> None:
+    from tutor.engine.points import base_points, payment
+
+    rows = preview_rows(lang)
+    assert set(rows) == set(LIMITS)
+    for name, han in LIMITS.items():
+        base, limit = base_points(han, 30, 0)
+        assert limit
+        ron, dealer_ron = payment(base, False, False).ron, payment(base, True, False).ron
+        tsumo, dealer_tsumo = payment(base, False, True), payment(base, True, True)
+        expected = [
+            f"{ron:,}",
+            f"{dealer_ron:,}",
+            f"{tsumo.tsumo_non_dealer:,}/{tsumo.tsumo_dealer:,}",
+            f"{dealer_tsumo.tsumo_non_dealer:,} all" if lang == "en" else f"每家 {dealer_tsumo.tsumo_non_dealer:,}",
+        ]
+        assert rows[name] == expected, (lang, name)
+
+
+def test_no_lesson_before_the_preview_names_a_limit() -> None:
+    """The preview is in lesson 1, the first lesson: the limit names may appear from lesson 1's preview on."""
+    first = numbered_lessons("en")[0][1]
+    assert first.name == "01-tiles.md"
+    text = first.read_text(encoding="utf-8")
+    preview = text.index("{#points-preview .step}")
+    for name in ("haneman", "baiman", "sanbaiman"):
+        assert name not in text[:preview].lower(), name
