@@ -721,3 +721,64 @@ def test_no_lesson_before_the_preview_names_a_limit() -> None:
     preview = text.index("{#points-preview .step}")
     for name in ("haneman", "baiman", "sanbaiman"):
         assert name not in text[:preview].lower(), name
+
+
+# Issue 25: the sideways tile says who discarded it (left kamicha, middle toimen, right shimocha); pao depends on it.
+
+SIDEWAYS_ROWS = {
+    "en": [
+        ("on the left", "*kamicha*", "5'55z"),
+        ("in the middle", "*toimen*", "55'5z"),
+        ("on the right", "*shimocha*", "555'z"),
+    ],
+    "zh": [("左边", "*kamicha*", "5'55z"), ("中间", "*toimen*", "55'5z"), ("右边", "*shimocha*", "555'z")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_one_teaches_where_the_called_tile_lies_before_any_lesson_draws_a_call_from_elsewhere(lang: str) -> None:
+    lines = page(lang, "01-tiles.md").read_text(encoding="utf-8").splitlines()
+    for where, who, drawing in SIDEWAYS_ROWS[lang]:
+        assert any(where in line and who in line and f"[[{drawing}]]" in line for line in lines), (lang, where)
+    assert "/lessons/draws#pao-the-responsibility-payment" in prose(page(lang, "01-tiles.md"))
+
+
+def sideways_at(drawing: str) -> list[tuple[str, int]]:
+    """Each called meld of a drawing with the place of its turned tile (0 = left)."""
+    groups = parse_drawing(drawing)
+    return [
+        ("".join(t.code for t in g), [t.sideways for t in g].index(True)) for g in groups if any(t.sideways for t in g)
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pao_pon_from_the_player_opposite_lies_in_the_middle(lang: str) -> None:
+    """Lesson 15's South hand ponned North's Red dragon: North is opposite, so not 7'77z (left) but 77'7z."""
+    text = prose(page(lang, "15-draws.md"))
+    assert "[[7'77z]]" not in text and "[[77'7z]]" in text
+
+
+def test_a_pao_hand_is_drawn_with_the_responsible_player_s_tile_turned_towards_them() -> None:
+    """Every pao worked example of the course: the last honour call lies towards the responsible player."""
+    import json
+
+    from tutor.drawing.tiles_html import called_from, hand_drawing
+    from tutor.engine.api import evaluate
+
+    place = {"left": 0, "middle": 1, "right": 2}
+    found = 0
+    for path in PAGES:
+        for block in re.findall(r"^```score\s*\n(.*?)^```", path.read_text(encoding="utf-8"), re.S | re.M):
+            request = json.loads(block)
+            request.pop("caption", None)
+            if not request.get("pao"):
+                continue
+            result = evaluate(request)
+            melds = sideways_at(hand_drawing(result.hand, result.situation))
+            seat = request.get("seat_wind", "E")
+            assert melds[-1][1] == place[called_from(seat, request["pao"])], (path.name, request)
+            assert all(at == 0 for _, at in melds[:-1])
+            found += 1
+    assert found >= 10
+    # South's pon from North: the middle; from East (the left) and West (the right).
+    assert called_from("S", "N") == "middle" and called_from("S", "E") == "left" and called_from("S", "W") == "right"
