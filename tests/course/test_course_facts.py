@@ -782,3 +782,62 @@ def test_a_pao_hand_is_drawn_with_the_responsible_player_s_tile_turned_towards_t
     assert found >= 10
     # South's pon from North: the middle; from East (the left) and West (the right).
     assert called_from("S", "N") == "middle" and called_from("S", "E") == "left" and called_from("S", "W") == "right"
+
+
+# Issue 25: at the table — declaring tenpai, chombo and dead hands, point sticks, the timing of calls.
+
+TABLE_PROCEDURE = "17-table-procedure.md"
+AT_THE_TABLE = {
+    "en": {
+        "timing": r"before the next player draws",
+        "show": r"A \*\*riichi player must show\*\*",
+        "order": r"starting with the dealer: East,\s+South, West, North",
+        "tenhou chombo": r"There is no chombo on Tenhou",
+        "set": r"one 10,000 stick, two 5,000, four 1,000 and\s+ten 100",
+        "change": r"gets\s+1,100 back",
+    },
+    "zh": {
+        "timing": r"赶在下一位玩家摸牌之前",
+        "show": r"\*\*立直的玩家必须亮牌\*\*",
+        "order": r"从庄家开始：东、南、西、北",
+        "tenhou chombo": r"天凤没有错和",
+        "set": r"10,000 一根、5,000 两根、1,000 四根、100 十根",
+        "change": r"找回 1,100",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_procedure_lesson_teaches_what_a_player_does_at_a_real_table(lang: str) -> None:
+    text = page(lang, TABLE_PROCEDURE).read_text(encoding="utf-8")
+    for what, pattern in AT_THE_TABLE[lang].items():
+        assert re.search(pattern, text), (lang, what)
+    assert 10000 + 2 * 5000 + 4 * 1000 + 10 * 100 == 25000
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_table_sections_each_have_a_check_after_them(lang: str) -> None:
+    import json
+
+    text = page(lang, TABLE_PROCEDURE).read_text(encoding="utf-8")
+    after = [json.loads(block)["after"] for block in QUESTION.findall(text)]
+    for section in ("mistakes-and-dead-hands-chombo", "showing-your-hand-at-the-draw", "point-sticks-and-paying"):
+        assert section in after, (lang, section)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_usual_chombo_is_a_reversed_mangan_as_the_engine_pays_a_mangan_tsumo(lang: str) -> None:
+    from tutor.engine.points import base_points, payment
+
+    base, _ = base_points(5, 30, 0)
+    non_dealer, dealer = payment(base, dealer=False, tsumo=True), payment(base, dealer=True, tsumo=True)
+    text = prose(page(lang, TABLE_PROCEDURE))
+    offender_non_dealer = 2 * non_dealer.tsumo_non_dealer + non_dealer.tsumo_dealer
+    for amount in (
+        non_dealer.tsumo_non_dealer,
+        non_dealer.tsumo_dealer,
+        offender_non_dealer,
+        3 * dealer.tsumo_non_dealer,
+    ):
+        assert f"{amount:,}" in text, (lang, amount)
+    assert (offender_non_dealer, 3 * dealer.tsumo_non_dealer) == (8000, 12000)
