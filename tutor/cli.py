@@ -299,6 +299,7 @@ def run_standings(args: argparse.Namespace) -> int:
         print(_columns([*cells, *numbers], widths))
     for note in game.notes:
         print(note.text(lang))
+    print(translate(game.rules.source, lang))
     return 0
 
 

@@ -841,3 +841,54 @@ def test_the_usual_chombo_is_a_reversed_mangan_as_the_engine_pays_a_mangan_tsumo
     ):
         assert f"{amount:,}" in text, (lang, amount)
     assert (offender_non_dealer, 3 * dealer.tsumo_non_dealer) == (8000, 12000)
+
+
+# Issue 25: the uma — Tenhou's published rule and common practice, said the same in lesson 17 and by `tutor standings`.
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lesson_s_uma_and_oka_are_the_numbers_standings_computes(lang: str) -> None:
+    from tutor.engine.standings import RULE_SETS, standings
+
+    text = prose(page(lang, TABLE_PROCEDURE))
+    tenhou, common = RULE_SETS["tenhou"], RULE_SETS["uma-8-4"]
+    first, second, third, fourth = (value // 10 for value in tenhou.uma_by_rank)
+    said = {
+        "en": rf"\+{first} for first, \+{second} for second, −{-third} for third and −{-fourth} for fourth",
+        "zh": rf"第一名 \+{first}，第二名 \+{second}，第三名 −{-third}，第四名 −{-fourth}",
+    }[lang]
+    assert re.search(said, text) and "20-10" in text and tenhou.uma == (20, 10)
+    assert f"+{tenhou.oka // 10}" in text and tenhou.oka == 200
+    assert f"{common.uma[0]}-{common.uma[1]}" in text and "(+8, +4, −4, −8)" in text.replace("（", "(").replace(
+        "、", ", "
+    ).replace("）", ")")
+    # The plain example's East: +5 over the return, uma and oka, as standings() works it.
+    east = standings((35000, 28000, 22000, 15000)).seat("E")
+    assert (east.base, east.uma, east.oka, east.final) == (50, 200, 200, 450)
+    assert re.search(r"\+45", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lesson_says_which_uma_is_tenhou_s_published_rule_and_which_is_common_practice(lang: str) -> None:
+    text = prose(page(lang, TABLE_PROCEDURE))
+    published, common = {"en": ("Tenhou's published rule", "common practice"), "zh": ("天凤公布的规则", "常见做法")}[
+        lang
+    ]
+    assert published in text and common in text
+
+
+def test_tutor_standings_says_the_same_as_the_lesson(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tutor.cli import main
+
+    assert main(["standings", "35000", "28000", "22000", "15000"]) == 0
+    out = capsys.readouterr().out
+    assert "Tenhou's published rule" in out and "+45.0" in out
+    assert main(["standings", "54300", "29000", "19700", "-3000", "--rules", "uma-8-4", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["source"].startswith("Common practice") and body["standings"][0]["final"] == 52.3
+    assert main(["standings", "35000", "28000", "22000", "15000", "--lang", "zh"]) == 0
+    assert "天凤公布的规则" in capsys.readouterr().out
+    cli = " ".join((Path(__file__).parents[2] / "docs" / "cli.md").read_text(encoding="utf-8").split())
+    assert "Tenhou's published rule" in cli and "common practice" in cli
