@@ -892,3 +892,11 @@ def test_tutor_standings_says_the_same_as_the_lesson(capsys: pytest.CaptureFixtu
     assert "天凤公布的规则" in capsys.readouterr().out
     cli = " ".join((Path(__file__).parents[2] / "docs" / "cli.md").read_text(encoding="utf-8").split())
     assert "Tenhou's published rule" in cli and "common practice" in cli
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fu_lesson_s_payments_point_back_to_the_preview(lang: str) -> None:
+    """Lesson 11 quotes 1,000 / 1,300 / 1,600 two lessons before the points lesson: it says where to read them."""
+    assert "{#points-preview .step}" in page(lang, "01-tiles.md").read_text(encoding="utf-8")
+    text = prose(page(lang, "11-fu.md"))
+    assert "/lessons/tiles#points-preview" in text and "/lessons/points" in text
