@@ -900,3 +900,16 @@ def test_the_fu_lesson_s_payments_point_back_to_the_preview(lang: str) -> None:
     assert "{#points-preview .step}" in page(lang, "01-tiles.md").read_text(encoding="utf-8")
     text = prose(page(lang, "11-fu.md"))
     assert "/lessons/tiles#points-preview" in text and "/lessons/points" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_checks_once_asked_before_their_lesson_stay_fixed(lang: str) -> None:
+    """Lesson 8 once asked a fu count (lesson 11) and lesson 9 a daisangen payment (lesson 10): check-lessons' rule
+    finds nothing in the course, and those two lessons ask neither again."""
+    from tutor.course.lessons import LessonBook
+    from tutor.course.prerequisites import asked_before_taught
+
+    book = LessonBook([COURSE / lang], lambda kind, context, said: "", lang)
+    assert asked_before_taught(book) == []
+    assert all(q.kind != "fu" for q in book.lessons["three-six-han"].questions)
+    assert all(not getattr(q.solution, "yakuman", 0) for q in book.lessons["dora"].questions)
