@@ -100,7 +100,9 @@ def test_standings_in_chinese() -> None:
     assert lines[2].split()[:3] == ["一位", "东", "35,000"]
     assert not english_words(done.stdout), done.stdout
     # Columns line up on the screen: a Chinese character takes two columns, as the headings' do.
-    assert len({_screen_width(line) for line in lines[1:]}) == 1
+    assert len({_screen_width(line) for line in lines[1:6]}) == 1
+    # The last line says where the rule set comes from: Tenhou's published rule (as lesson 17 says it).
+    assert lines[-1].startswith("天凤公布的规则")
 
 
 def _screen_width(line: str) -> int:

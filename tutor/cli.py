@@ -299,6 +299,7 @@ def run_standings(args: argparse.Namespace) -> int:
         print(_columns([*cells, *numbers], widths))
     for note in game.notes:
         print(note.text(lang))
+    print(translate(game.rules.source, lang))
     return 0
 
 
@@ -577,6 +578,7 @@ def _lesson_languages(folder: str | None) -> list[str]:
 def _check_book(library: LessonLibrary, lang: str, said: str = "en") -> bool:
     """Report one language's own pages, in ``said``; True when one has a problem. Pages still in English are only listed."""
     from tutor.course.lessons import too_few_questions
+    from tutor.course.prerequisites import asked_before_taught
     from tutor.messages.catalogues import LANGUAGES
 
     book = library.own_book(lang)
@@ -616,7 +618,7 @@ def _check_book(library: LessonLibrary, lang: str, said: str = "en") -> bool:
         )
         for page in missing:
             print(_say(N_("  untranslated {path}"), said, path=page.path))
-    problems = book.problems + too_few_questions(book)
+    problems = book.problems + too_few_questions(book) + asked_before_taught(book)
     for problem in problems:
         print(_say(N_("PROBLEM {problem}"), said, problem=problem), file=sys.stderr)
     return bool(problems)

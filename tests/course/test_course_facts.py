@@ -671,3 +671,245 @@ def test_the_course_doc_says_what_the_course_does_not_teach_and_lists_the_new_re
     doc = (Path(__file__).parents[2] / "docs" / "course.md").read_text(encoding="utf-8")
     assert "## What the course does not teach" in doc and "tile efficiency" in doc and "defence" in doc
     assert "/lessons/reference/house-rules" in doc and "/lessons/reference/nagashi-mangan" in doc
+
+
+# Issue 25: the limit names (haneman from lesson 3, baiman from lesson 9) come with their payments in lesson 1.
+
+LIMITS = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "yakuman": 13}
+
+
+def preview_rows(lang: str) -> dict[str, list[str]]:
+    """Lesson 1's payments preview: each limit's row (by its romaji name) and its four payments."""
+    text = page(lang, "01-tiles.md").read_text(encoding="utf-8")
+    part = text[text.index("{#points-preview .step}") :].split("\n## ", 1)[0]
+    rows = {}
+    for line in part.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        name = (
+            re.search(r"\b(mangan|haneman|baiman|sanbaiman|yakuman)\b", cells[0]) if line.startswith("| **") else None
+        )
+        if name:
+            rows[name.group(1)] = cells[2:]
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_one_previews_every_limit_payment_as_the_engine_computes_it(lang: str) -> None:
+    from tutor.engine.points import base_points, payment
+
+    rows = preview_rows(lang)
+    assert set(rows) == set(LIMITS)
+    for name, han in LIMITS.items():
+        base, limit = base_points(han, 30, 0)
+        assert limit
+        ron, dealer_ron = payment(base, False, False).ron, payment(base, True, False).ron
+        tsumo, dealer_tsumo = payment(base, False, True), payment(base, True, True)
+        expected = [
+            f"{ron:,}",
+            f"{dealer_ron:,}",
+            f"{tsumo.tsumo_non_dealer:,}/{tsumo.tsumo_dealer:,}",
+            f"{dealer_tsumo.tsumo_non_dealer:,} all" if lang == "en" else f"每家 {dealer_tsumo.tsumo_non_dealer:,}",
+        ]
+        assert rows[name] == expected, (lang, name)
+
+
+def test_no_lesson_before_the_preview_names_a_limit() -> None:
+    """The preview is in lesson 1, the first lesson: the limit names may appear from lesson 1's preview on."""
+    first = numbered_lessons("en")[0][1]
+    assert first.name == "01-tiles.md"
+    text = first.read_text(encoding="utf-8")
+    preview = text.index("{#points-preview .step}")
+    for name in ("haneman", "baiman", "sanbaiman"):
+        assert name not in text[:preview].lower(), name
+
+
+# Issue 25: the sideways tile says who discarded it (left kamicha, middle toimen, right shimocha); pao depends on it.
+
+SIDEWAYS_ROWS = {
+    "en": [
+        ("on the left", "*kamicha*", "5'55z"),
+        ("in the middle", "*toimen*", "55'5z"),
+        ("on the right", "*shimocha*", "555'z"),
+    ],
+    "zh": [("左边", "*kamicha*", "5'55z"), ("中间", "*toimen*", "55'5z"), ("右边", "*shimocha*", "555'z")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_one_teaches_where_the_called_tile_lies_before_any_lesson_draws_a_call_from_elsewhere(lang: str) -> None:
+    lines = page(lang, "01-tiles.md").read_text(encoding="utf-8").splitlines()
+    for where, who, drawing in SIDEWAYS_ROWS[lang]:
+        assert any(where in line and who in line and f"[[{drawing}]]" in line for line in lines), (lang, where)
+    assert "/lessons/draws#pao-the-responsibility-payment" in prose(page(lang, "01-tiles.md"))
+
+
+def sideways_at(drawing: str) -> list[tuple[str, int]]:
+    """Each called meld of a drawing with the place of its turned tile (0 = left)."""
+    groups = parse_drawing(drawing)
+    return [
+        ("".join(t.code for t in g), [t.sideways for t in g].index(True)) for g in groups if any(t.sideways for t in g)
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pao_pon_from_the_player_opposite_lies_in_the_middle(lang: str) -> None:
+    """Lesson 15's South hand ponned North's Red dragon: North is opposite, so not 7'77z (left) but 77'7z."""
+    text = prose(page(lang, "15-draws.md"))
+    assert "[[7'77z]]" not in text and "[[77'7z]]" in text
+
+
+def test_a_pao_hand_is_drawn_with_the_responsible_player_s_tile_turned_towards_them() -> None:
+    """Every pao worked example of the course: the last honour call lies towards the responsible player."""
+    import json
+
+    from tutor.drawing.tiles_html import called_from, hand_drawing
+    from tutor.engine.api import evaluate
+
+    place = {"left": 0, "middle": 1, "right": 2}
+    found = 0
+    for path in PAGES:
+        for block in re.findall(r"^```score\s*\n(.*?)^```", path.read_text(encoding="utf-8"), re.S | re.M):
+            request = json.loads(block)
+            request.pop("caption", None)
+            if not request.get("pao"):
+                continue
+            result = evaluate(request)
+            melds = sideways_at(hand_drawing(result.hand, result.situation))
+            seat = request.get("seat_wind", "E")
+            assert melds[-1][1] == place[called_from(seat, request["pao"])], (path.name, request)
+            assert all(at == 0 for _, at in melds[:-1])
+            found += 1
+    assert found >= 10
+    # South's pon from North: the middle; from East (the left) and West (the right).
+    assert called_from("S", "N") == "middle" and called_from("S", "E") == "left" and called_from("S", "W") == "right"
+
+
+# Issue 25: at the table — declaring tenpai, chombo and dead hands, point sticks, the timing of calls.
+
+TABLE_PROCEDURE = "17-table-procedure.md"
+AT_THE_TABLE = {
+    "en": {
+        "timing": r"before the next player draws",
+        "show": r"A \*\*riichi player must show\*\*",
+        "order": r"starting with the dealer: East,\s+South, West, North",
+        "tenhou chombo": r"There is no chombo on Tenhou",
+        "set": r"one 10,000 stick, two 5,000, four 1,000 and\s+ten 100",
+        "change": r"gets\s+1,100 back",
+    },
+    "zh": {
+        "timing": r"赶在下一位玩家摸牌之前",
+        "show": r"\*\*立直的玩家必须亮牌\*\*",
+        "order": r"从庄家开始：东、南、西、北",
+        "tenhou chombo": r"天凤没有错和",
+        "set": r"10,000 一根、5,000 两根、1,000 四根、100 十根",
+        "change": r"找回 1,100",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_procedure_lesson_teaches_what_a_player_does_at_a_real_table(lang: str) -> None:
+    text = page(lang, TABLE_PROCEDURE).read_text(encoding="utf-8")
+    for what, pattern in AT_THE_TABLE[lang].items():
+        assert re.search(pattern, text), (lang, what)
+    assert 10000 + 2 * 5000 + 4 * 1000 + 10 * 100 == 25000
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_table_sections_each_have_a_check_after_them(lang: str) -> None:
+    import json
+
+    text = page(lang, TABLE_PROCEDURE).read_text(encoding="utf-8")
+    after = [json.loads(block)["after"] for block in QUESTION.findall(text)]
+    for section in ("mistakes-and-dead-hands-chombo", "showing-your-hand-at-the-draw", "point-sticks-and-paying"):
+        assert section in after, (lang, section)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_usual_chombo_is_a_reversed_mangan_as_the_engine_pays_a_mangan_tsumo(lang: str) -> None:
+    from tutor.engine.points import base_points, payment
+
+    base, _ = base_points(5, 30, 0)
+    non_dealer, dealer = payment(base, dealer=False, tsumo=True), payment(base, dealer=True, tsumo=True)
+    text = prose(page(lang, TABLE_PROCEDURE))
+    offender_non_dealer = 2 * non_dealer.tsumo_non_dealer + non_dealer.tsumo_dealer
+    for amount in (
+        non_dealer.tsumo_non_dealer,
+        non_dealer.tsumo_dealer,
+        offender_non_dealer,
+        3 * dealer.tsumo_non_dealer,
+    ):
+        assert f"{amount:,}" in text, (lang, amount)
+    assert (offender_non_dealer, 3 * dealer.tsumo_non_dealer) == (8000, 12000)
+
+
+# Issue 25: the uma — Tenhou's published rule and common practice, said the same in lesson 17 and by `tutor standings`.
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lesson_s_uma_and_oka_are_the_numbers_standings_computes(lang: str) -> None:
+    from tutor.engine.standings import RULE_SETS, standings
+
+    text = prose(page(lang, TABLE_PROCEDURE))
+    tenhou, common = RULE_SETS["tenhou"], RULE_SETS["uma-8-4"]
+    first, second, third, fourth = (value // 10 for value in tenhou.uma_by_rank)
+    said = {
+        "en": rf"\+{first} for first, \+{second} for second, −{-third} for third and −{-fourth} for fourth",
+        "zh": rf"第一名 \+{first}，第二名 \+{second}，第三名 −{-third}，第四名 −{-fourth}",
+    }[lang]
+    assert re.search(said, text) and "20-10" in text and tenhou.uma == (20, 10)
+    assert f"+{tenhou.oka // 10}" in text and tenhou.oka == 200
+    assert f"{common.uma[0]}-{common.uma[1]}" in text and "(+8, +4, −4, −8)" in text.replace("（", "(").replace(
+        "、", ", "
+    ).replace("）", ")")
+    # The plain example's East: +5 over the return, uma and oka, as standings() works it.
+    east = standings((35000, 28000, 22000, 15000)).seat("E")
+    assert (east.base, east.uma, east.oka, east.final) == (50, 200, 200, 450)
+    assert re.search(r"\+45", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lesson_says_which_uma_is_tenhou_s_published_rule_and_which_is_common_practice(lang: str) -> None:
+    text = prose(page(lang, TABLE_PROCEDURE))
+    published, common = {"en": ("Tenhou's published rule", "common practice"), "zh": ("天凤公布的规则", "常见做法")}[
+        lang
+    ]
+    assert published in text and common in text
+
+
+def test_tutor_standings_says_the_same_as_the_lesson(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tutor.cli import main
+
+    assert main(["standings", "35000", "28000", "22000", "15000"]) == 0
+    out = capsys.readouterr().out
+    assert "Tenhou's published rule" in out and "+45.0" in out
+    assert main(["standings", "54300", "29000", "19700", "-3000", "--rules", "uma-8-4", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["source"].startswith("Common practice") and body["standings"][0]["final"] == 52.3
+    assert main(["standings", "35000", "28000", "22000", "15000", "--lang", "zh"]) == 0
+    assert "天凤公布的规则" in capsys.readouterr().out
+    cli = " ".join((Path(__file__).parents[2] / "docs" / "cli.md").read_text(encoding="utf-8").split())
+    assert "Tenhou's published rule" in cli and "common practice" in cli
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fu_lesson_s_payments_point_back_to_the_preview(lang: str) -> None:
+    """Lesson 11 quotes 1,000 / 1,300 / 1,600 two lessons before the points lesson: it says where to read them."""
+    assert "{#points-preview .step}" in page(lang, "01-tiles.md").read_text(encoding="utf-8")
+    text = prose(page(lang, "11-fu.md"))
+    assert "/lessons/tiles#points-preview" in text and "/lessons/points" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_checks_once_asked_before_their_lesson_stay_fixed(lang: str) -> None:
+    """Lesson 8 once asked a fu count (lesson 11) and lesson 9 a daisangen payment (lesson 10): check-lessons' rule
+    finds nothing in the course, and those two lessons ask neither again."""
+    from tutor.course.lessons import LessonBook
+    from tutor.course.prerequisites import asked_before_taught
+
+    book = LessonBook([COURSE / lang], lambda kind, context, said: "", lang)
+    assert asked_before_taught(book) == []
+    assert all(q.kind != "fu" for q in book.lessons["three-six-han"].questions)
+    assert all(not getattr(q.solution, "yakuman", 0) for q in book.lessons["dora"].questions)

@@ -24,6 +24,8 @@ and may use, besides ordinary Markdown:
   ``{"ask": "points", "request": {...}}`` (kinds in :mod:`tutor.quiz.questions`);
   the answer is the engine's, never typed into the text. ``"after": "<id of a ## heading>"`` declares
   the section that teaches its answer; the question must stand in that section's step or a later one.
+  ``"needs": ["points"]`` names lessons it needs besides those its kind and answer need
+  (:mod:`tutor.course.prerequisites`): no check may need a lesson that comes after its own.
 
 A lesson is read in steps: each ``##`` section is one step (what comes before the first ``##`` joins
 the first), and so is each ``###`` part its author marks ``{.step}``; a step's checks are the questions
@@ -112,6 +114,9 @@ class Page:
     """The language the page is written in: English in another language's book until it is translated."""
     steps: list[Step] = field(default_factory=list)
     """The lesson in steps, one per ``##`` section (a yaku note or reference page has them too, unused)."""
+    needs: list[tuple[str, ...]] = field(default_factory=list)
+    """For each question, the lessons (slugs) its author says it needs besides those its kind and answer need
+    (``"needs"``, :mod:`tutor.course.prerequisites`)."""
 
     def step_of(self, number: int) -> Step:
         """The step in which question ``number`` stands."""
@@ -213,6 +218,8 @@ class _PageState:
     questions: list[Question] = field(default_factory=list)
     taught: list[str | None] = field(default_factory=list)
     """For each question, the id of the ``##`` section its author says teaches its answer (``"after"``)."""
+    needs: list[tuple[str, ...]] = field(default_factory=list)
+    """For each question, the lessons its author says it needs (``"needs"``)."""
     examples: int = 0
     problems: list[str] = field(default_factory=list)
 
@@ -258,12 +265,17 @@ class _PageState:
         if after is not None and not isinstance(after, str):
             wrong = N_('question {question}: "after" names the id of the ## heading whose section teaches it')
             return self.fail(self.say(wrong, question=body.strip()))
+        needs = payload.pop("needs", []) if isinstance(payload, dict) else []
+        if not isinstance(needs, list) or not all(isinstance(slug, str) for slug in needs):
+            wrong = N_('question {question}: "needs" lists the slugs of the lessons it needs, such as ["points"]')
+            return self.fail(self.say(wrong, question=body.strip()))
         try:
             question = Question.from_json(payload)
         except QuestionError as problem:
             return self.fail(self.say(N_("question {question}: {problem}"), question=body.strip(), problem=problem))
         self.questions.append(question)
         self.taught.append(after)
+        self.needs.append(tuple(needs))
         number = len(self.questions)
         context = {"question": question, "number": number, "slug": self.slug, "check_path": self.check_path}
         return f"<!--check-{number}-->" + self.render_block("question", context, self.lang)
@@ -349,6 +361,7 @@ def render_page(
         check_path=state.check_path,
         lang=lang,
         steps=steps,
+        needs=state.needs,
     )
 
 

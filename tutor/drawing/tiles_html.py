@@ -29,6 +29,7 @@ from html import escape
 from typing import NamedTuple
 
 from tutor.engine.hand import Hand, Meld, MeldKind
+from tutor.engine.situation import WIND_LETTERS, Situation
 from tutor.engine.tiles import Tile, TileNotationError, format_tiles, parse_tiles
 from tutor.messages.catalogues import DEFAULT, N_, joined, translate
 
@@ -286,21 +287,39 @@ def names_in_text(text: str, lang: str = DEFAULT) -> str:
     return TILE_CODES.sub(named, text)
 
 
-def meld_drawing(meld: Meld) -> str:
+CALLED_FROM = {3: "left", 2: "middle", 1: "right"}
+"""Where a called tile lies, by how many seats after the caller its discarder sits: the player on the left
+(*kamicha*, 3 seats on), opposite (*toimen*, 2) or on the right (*shimocha*, 1)."""
+
+
+def called_from(seat: str, discarder: str) -> str:
+    """Where the tile ``seat`` called from ``discarder`` (seat winds E S W N) lies sideways in the meld.
+
+    >>> called_from("S", "E"), called_from("S", "N"), called_from("S", "W")
+    ('left', 'middle', 'right')
+    """
+    return CALLED_FROM[(WIND_LETTERS.index(discarder) - WIND_LETTERS.index(seat)) % 4]
+
+
+def meld_drawing(meld: Meld, source: str = "left") -> str:
     """One meld as it lies on the table, in the drawing notation. The tile written first is the called
-    tile: it lies turned at the left (a chi is always called from the player on the left). A closed kan
-    shows its two middle tiles between two face-down ones. An added kan is drawn as an open kan.
+    tile: it lies turned at the left when it came from the player on the left (a chi always does), in the
+    middle from the player opposite and at the right from the player on the right (``source``). A closed
+    kan shows its two middle tiles between two face-down ones. An added kan is drawn as an open kan.
 
     >>> meld_drawing(Meld.parse("chi", "435s")), meld_drawing(Meld.parse("pon", "999m")), meld_drawing(Meld.parse("ankan", "5505p"))
     ("4'35s", "9'99m", '-05-p')
+    >>> meld_drawing(Meld.parse("pon", "777z"), "middle"), meld_drawing(Meld.parse("minkan", "1111z"), "right")
+    ("77'7z", "1111'z")
     """
     suit = meld.tiles[0].suit
     if meld.kind is MeldKind.ANKAN:
         # The two tiles shown face up; a red five among them is worth showing, it counts as dora.
         shown = sorted(meld.tiles, key=lambda t: not t.red)[:2]
         return f"-{''.join(_digit(t) for t in shown)}-{suit}"
-    called, rest = meld.tiles[0], sorted(meld.tiles[1:])
-    return _digit(called) + "'" + "".join(_digit(t) for t in rest) + suit
+    called, rest = meld.tiles[0], [_digit(t) for t in sorted(meld.tiles[1:])]
+    at = {"left": 0, "middle": 1, "right": len(rest)}[source if meld.kind is not MeldKind.CHI else "left"]
+    return "".join([*rest[:at], _digit(called) + "'", *rest[at:]]) + suit
 
 
 def _digit(tile: Tile) -> str:
@@ -317,12 +336,22 @@ def held_drawing(concealed: str, melds: Iterable[Mapping[str, str]] = ()) -> str
     return " ".join([concealed, *(meld_drawing(Meld.parse(m["kind"], m["tiles"])) for m in melds)])
 
 
-def hand_drawing(hand: Hand) -> str:
+def hand_drawing(hand: Hand, situation: Situation | None = None) -> str:
     """The drawing notation of a hand: concealed tiles sorted, then each meld as it lies on the table
-    (pass ``win=`` to :func:`tiles_html` to set the winning tile apart).
+    (pass ``win=`` to :func:`tiles_html` to set the winning tile apart). Called tiles lie at the left, as
+    if called from the player on the left, except the call that made a player responsible (pao): given the
+    ``situation``, the last honour pon or open kan lies turned towards the responsible player.
 
     >>> from tutor.engine.hand import Hand
     >>> hand_drawing(Hand.parse("123p77z666z", win="3p", melds=[("pon", "999m"), ("ankan", "5555p")]))
     "123p66677z 9'99m -55-p"
     """
-    return " ".join([format_tiles(hand.concealed), *(meld_drawing(meld) for meld in hand.melds)])
+    sources = ["left"] * len(hand.melds)
+    if situation is not None and situation.pao:
+        honours = [
+            i for i, m in enumerate(hand.melds) if m.is_open and m.kind is not MeldKind.CHI and m.tiles[0].suit == "z"
+        ]
+        if honours:
+            sources[honours[-1]] = called_from(situation.seat_wind, situation.pao)
+    drawn = (meld_drawing(meld, source) for meld, source in zip(hand.melds, sources, strict=True))
+    return " ".join([format_tiles(hand.concealed), *drawn])

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tutor.messages.catalogues import N_, Problem, Sayable, Sentence
+from tutor.messages.catalogues import N_, Problem, Sayable, Sentence, translate
 
 SEATS = ("E", "S", "W", "N")
 """Seats of the first hand (East is the first dealer): the order the scores are given in and ties are broken by."""
@@ -87,8 +87,9 @@ TENHOU = StandingRules(
     uma=(20, 10),
     rounding="thousand",
     source=N_(
-        "Start, return, oka, rounding, ties and leftover sticks as Tenhou's rules give them; "
-        "uma 20-10 is the uma of Tenhou's ranking games."
+        "Tenhou's published rule. The start, return, oka, rounding, ties and leftover sticks are in the course's "
+        "rule sources; uma 20-10 is Tenhou's own published figure for its ranked games, which those sources do not "
+        "give. Other tables often play another uma: ask before you play."
     ),
 )
 # Seed 003's worked example (RULES.md 9.8, verified): the only other uma the sources give numbers for.
@@ -99,7 +100,10 @@ UMA_8_4 = StandingRules(
     kaeshi=30_000,
     uma=(8, 4),
     rounding="kept",
-    source=N_("The worked example of the Chinese rule texts this course is checked against."),
+    source=N_(
+        "Common practice varies from table to table; this one, uma 8-4 with fractions kept, is the worked example "
+        "of the Chinese rule texts this course is checked against."
+    ),
 )
 RULE_SETS = {rules.id: rules for rules in (TENHOU, UMA_8_4)}
 
@@ -172,6 +176,7 @@ class Standings:
         ]
         return {
             "rules": self.rules.id,
+            "source": translate(self.rules.source, lang),
             "sticks": self.sticks,
             "standings": rows,
             "notes": [note.text(lang) for note in self.notes],

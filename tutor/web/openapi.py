@@ -428,9 +428,14 @@ PATHS: dict[str, Any] = {
                 "200": _json(
                     {
                         "type": "object",
-                        "required": ["rules", "sticks", "standings", "notes"],
+                        "required": ["rules", "source", "sticks", "standings", "notes"],
                         "properties": {
                             "rules": {"type": "string"},
+                            "source": {
+                                "type": "string",
+                                "description": "Whether the rule set is Tenhou's published rule or common practice, "
+                                "and where its numbers come from",
+                            },
                             "sticks": {"type": "integer"},
                             "standings": {
                                 "type": "array",
