@@ -13,6 +13,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -117,3 +118,31 @@ def serious_violations(page: Page) -> list[str]:
         for v in found
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def post_form(page: Page, action: str, fields: dict[str, Any]) -> None:
+    """Send a form from the page with its CSRF token, as the browser would (a stale tab, a second click, or
+    answers typed fast); a list value is one field per value."""
+    with page.expect_navigation():
+        page.evaluate(
+            """([action, fields]) => {
+                const form = document.createElement('form');
+                form.method = 'post';
+                form.action = action;
+                const token = document.querySelector('input[name=csrf_token]').value;
+                const pairs = [['csrf_token', token]];
+                for (const [name, value] of Object.entries(fields)) {
+                    for (const one of (Array.isArray(value) ? value : [value])) pairs.push([name, String(one)]);
+                }
+                for (const [name, value] of pairs) {
+                    const input = document.createElement('input');
+                    input.type = 'hidden';
+                    input.name = name;
+                    input.value = value;
+                    form.appendChild(input);
+                }
+                document.body.appendChild(form);
+                form.submit();
+            }""",
+            [action, fields],
+        )

@@ -7,31 +7,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import post_form, shot
 
 AXE = Axe()
-
-
-def post_form(page: Page, action: str, fields: dict[str, str]) -> None:
-    """Submit a form the way a stale tab or a second click would, with the page's CSRF token."""
-    with page.expect_navigation():
-        page.evaluate(
-            """([action, fields]) => {
-                const form = document.createElement('form');
-                form.method = 'post';
-                form.action = action;
-                const token = document.querySelector('input[name=csrf_token]').value;
-                for (const [name, value] of [['csrf_token', token], ...Object.entries(fields)]) {
-                    const input = document.createElement('input');
-                    input.name = name;
-                    input.value = value;
-                    form.appendChild(input);
-                }
-                document.body.appendChild(form);
-                form.submit();
-            }""",
-            [action, fields],
-        )
 
 
 def accessible(page: Page) -> list[str]:

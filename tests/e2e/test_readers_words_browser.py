@@ -14,51 +14,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import serious_violations, shot
-from tests.quiz.answering import right_answer, wrong_answer
+from tests.e2e.conftest import post_form, serious_violations, shot
+from tests.quiz.answering import form_fields
 from tests.web.test_practice_review_words import EXERCISES, SNAKE_ID, TILE_CODE
 from tutor.quiz.exercise import Exercise
 
 LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
 QUESTION_PAGE = re.compile(r"/practice/q/([2-9a-z]{8})$")
-
-
-def submit(page: Page, action: str, fields: dict[str, Any]) -> None:
-    """Send a form from the page, with its CSRF token, as the browser would (a list: one field per value)."""
-    with page.expect_navigation():
-        page.evaluate(
-            """([action, fields]) => {
-                const form = document.createElement('form');
-                form.method = 'post';
-                form.action = action;
-                const token = document.querySelector('input[name=csrf_token]').value;
-                const pairs = [['csrf_token', token]];
-                for (const [name, value] of Object.entries(fields)) {
-                    for (const one of (Array.isArray(value) ? value : [value])) pairs.push([name, String(one)]);
-                }
-                for (const [name, value] of pairs) {
-                    const input = document.createElement('input');
-                    input.type = 'hidden';
-                    input.name = name;
-                    input.value = value;
-                    form.appendChild(input);
-                }
-                document.body.appendChild(form);
-                form.submit();
-            }""",
-            [action, fields],
-        )
-
-
-def answers(exercise: dict[str, Any], right: bool) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    for part in Exercise.from_json(exercise).parts:
-        given = right_answer(part) if right else wrong_answer(part)
-        if isinstance(given, dict):
-            fields.update({f"{part.kind}.{row}": value for row, value in given.items()})
-        else:
-            fields[part.kind] = given
-    return fields
 
 
 def names(tree: str) -> list[str]:
@@ -94,7 +56,7 @@ def test_every_kind_right_and_wrong_is_said_in_the_readers_words(
     try:
         for mode, right in (("practice", False), ("quiz", True)):
             page.goto(f"{server}/practice/?lang={lang}")
-            submit(
+            post_form(
                 page,
                 "/practice/start",
                 {"mode": mode, "topic": "table", "size": len(EXERCISES), "seed": str(len(mode))},
@@ -105,14 +67,14 @@ def test_every_kind_right_and_wrong_is_said_in_the_readers_words(
                 question_id = found.group(1)
                 put(database, question_id, exercise)
                 page.goto(page.url)
-                submit(page, f"/practice/q/{question_id}/answer", answers(exercise, right))
+                post_form(page, f"/practice/q/{question_id}/answer", form_fields(Exercise.from_json(exercise), right))
                 kinds = [part["ask"] for part in exercise["parts"]]
                 assert page.locator(".verdict").count(), (kinds, page.url)
                 assert foreign(page, lang, question_id) == [], (mode, kinds)
                 if position in (0, 1, 5):  # the four-part hand, the itemised fu rows, the waits
                     shot(page, f"words-{lang}-{mode}-{kinds[0]}")
                 if position < len(EXERCISES) - 1:
-                    submit(page, page.locator("form[action$='/next']").get_attribute("action") or "", {})
+                    post_form(page, page.locator("form[action$='/next']").get_attribute("action") or "", {})
             if mode == "quiz":
                 page.goto(page.url.rsplit("/practice/", 1)[0] + "/practice/")
         # The quiz's review: every question with the answer given and the right one.

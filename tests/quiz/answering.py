@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.quiz import Question
+from tutor.quiz.exercise import Exercise
 
 
 def right_answer(question: Question) -> Any:
@@ -42,3 +43,16 @@ def wrong_answer(question: Question) -> Any:
     if question.kind == "standings":
         return "+99.9"
     return str(int(right_answer(question)) + 1)
+
+
+def form_fields(exercise: Exercise, right: bool = True) -> dict[str, Any]:
+    """The practice form's fields a learner sends for every part of ``exercise``, right or wrong
+    (itemised fu as one field a row)."""
+    fields: dict[str, Any] = {}
+    for part in exercise.parts:
+        given = right_answer(part) if right else wrong_answer(part)
+        if isinstance(given, dict):
+            fields.update({f"{part.kind}.{row}": value for row, value in given.items()})
+        else:
+            fields[part.kind] = given
+    return fields

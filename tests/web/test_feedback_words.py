@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import csrf
-from tests.quiz.answering import right_answer, wrong_answer
+from tests.quiz.answering import form_fields
 from tests.web.test_practice import next_question, start
 from tests.web.test_practice_review_words import EXERCISES, SNAKE_ID, TILE_CODE
 from tutor.db import connect
@@ -47,13 +47,7 @@ def test_feedback_on_every_kind_is_in_the_readers_words(app: Flask, client: Flas
         db.execute("UPDATE questions SET payload = ? WHERE id = ?", [json.dumps(exercise), question_id])
         db.conn.commit()
         db.conn.close()
-        fields: dict[str, object] = {}
-        for part in Exercise.from_json(exercise).parts:
-            given = right_answer(part) if right else wrong_answer(part)
-            if isinstance(given, dict):
-                fields.update({f"{part.kind}.{row}": value for row, value in given.items()})
-            else:
-                fields[part.kind] = given
+        fields = form_fields(Exercise.from_json(exercise), right)
         answered = client.post(f"/practice/q/{question_id}/answer", data={"csrf_token": csrf(client), **fields})
         assert answered.status_code == 302, answered.get_data(as_text=True)
         kinds = [part["ask"] for part in exercise["parts"]]

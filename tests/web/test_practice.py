@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import csrf
-from tests.quiz.answering import right_answer, wrong_answer
+from tests.quiz.answering import form_fields
 from tutor.db import connect
 from tutor.practice import progress
 from tutor.quiz.skills import label as skill_label
@@ -34,14 +34,7 @@ def served(app: Flask, question_id: str) -> progress.Served:
 
 def form_answers(app: Flask, question_id: str, right: bool = True) -> dict[str, object]:
     """The form fields a learner would send for the question (right or wrong)."""
-    fields: dict[str, object] = {}
-    for part in served(app, question_id).exercise.parts:
-        answer = right_answer(part) if right else wrong_answer(part)
-        if isinstance(answer, dict):
-            fields.update({f"{part.kind}.{row}": value for row, value in answer.items()})
-        else:
-            fields[part.kind] = answer
-    return fields
+    return form_fields(served(app, question_id).exercise, right)
 
 
 def answer(client: FlaskClient, app: Flask, question_id: str, right: bool = True) -> None:

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import csrf
-from tests.quiz.answering import wrong_answer
+from tests.quiz.answering import form_fields
 from tests.web.test_practice import next_question, served, start
 from tutor.db import connect
 from tutor.quiz.exercise import Exercise
@@ -46,13 +46,7 @@ def reviewed(app: Flask, client: FlaskClient) -> FlaskClient:
         db.execute("UPDATE questions SET payload = ? WHERE id = ?", [json.dumps(exercise), question_id])
         db.conn.commit()
         db.conn.close()
-        fields: dict[str, object] = {}
-        for part in Exercise.from_json(exercise).parts:
-            given = wrong_answer(part)
-            if isinstance(given, dict):
-                fields.update({f"{part.kind}.{row}": value for row, value in given.items()})
-            else:
-                fields[part.kind] = given
+        fields = form_fields(Exercise.from_json(exercise), right=False)
         answered = client.post(f"/practice/q/{question_id}/answer", data={"csrf_token": csrf(client), **fields})
         assert answered.status_code == 302, answered.get_data(as_text=True)
         if position < len(EXERCISES) - 1:
