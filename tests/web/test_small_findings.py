@@ -158,3 +158,12 @@ def test_real_refusals_are_documented(app: Flask, client: FlaskClient) -> None:
     refused = other.post("/api/games", json={"log": "x"}, headers={"X-CSRF-Token": csrf(other)})
     check(spec, "/api/games", "post", refused)
     assert refused.status_code == 429
+
+
+def test_a_method_an_address_does_not_take_is_405_with_allow_not_a_csrf_complaint(client: FlaskClient) -> None:
+    """Found by schemathesis: TRACE on /api/games answered 400 "missing CSRF token"."""
+    for path in ("/api/games", "/api/progress", "/lessons/fu"):
+        response = client.open(path, method="TRACE")
+        assert response.status_code == 405, (path, response.status_code)
+        assert "GET" in response.headers["Allow"] and "TRACE" not in response.headers["Allow"]
+    assert client.open("/api/games", method="TRACE").json["error"]["code"] == "method_not_allowed"

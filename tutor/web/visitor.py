@@ -38,6 +38,8 @@ def csrf_token() -> str:
 def _check_csrf() -> None:
     if request.method in SAFE_METHODS or request.endpoint in CSRF_EXEMPT:
         return
+    if request.routing_exception is not None:
+        return  # no such page or method here: the 404 or 405 says so, not a complaint about the form
     sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token") or ""
     expected = session.get("csrf") or ""
     if not expected or not hmac.compare_digest(str(sent), str(expected)):

@@ -44,7 +44,8 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     description = error.description
     if description == type(error).description:  # Werkzeug's own words, not a view's (already translated)
         description = gettext(REASONS.get(code, OTHER_REASON))
-    headers = {}
+    # The headers the refusal carries itself: a 405's Allow (which methods the address takes, RFC 9110).
+    headers = {key: value for key, value in error.get_headers() if key == "Allow"}
     if code == 429:
         retry_after = getattr(error, "retry_after", None)
         headers["Retry-After"] = str(retry_after if isinstance(retry_after, int) else RETRY_AFTER_429)
@@ -55,7 +56,7 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     return page, code, headers
 
 
-ERROR_CODES = {404: "not_found", 429: "too_many_requests"}
+ERROR_CODES = {404: "not_found", 405: "method_not_allowed", 429: "too_many_requests"}
 """The JSON error code of a status, where it is not ``bad_request`` (4xx) or ``server_error`` (5xx)."""
 RETRY_AFTER_429 = 60
 """Seconds a 429 asks a client to wait when the refusal does not know better (see also app.py's fallback)."""
