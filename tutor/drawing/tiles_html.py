@@ -212,8 +212,9 @@ HONOUR_NAMES = (
 )
 """Plain names of 1z..7z, said after an honour drawn in a sentence (pages translate them)."""
 
-TILE_CODES = re.compile(r"(?<![\w/.,])(?:[0-9]+[mpsz])+(?![\w])")
-"""MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words."""
+TILE_CODES = re.compile(r"(?<![0-9A-Za-z_/.,])(?:[0-9]+[mpsz])+(?![0-9A-Za-z_])")
+"""MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words. The edges are Latin
+letters and digits, not any word character: in Chinese a code stands right against a character ("你荣和8s")."""
 
 
 def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFAULT) -> str:
