@@ -40,6 +40,20 @@ def _wins(record: HandRecord) -> tuple[TableWin, ...]:
     return (result,) if isinstance(result, TableWin) else ()
 
 
+def practisable(state: GameState) -> tuple[int, tuple[int, ...]]:
+    """How many wins of a replayed game can be practised, and the numbers of the hands left out (a win given
+    as han and fu), without scoring anything again: what the table page shows on every request."""
+    count, left_out = 0, set()
+    for played in state.played:
+        requests = dict(played.requests)
+        for win in _wins(played.record):
+            if isinstance(win.score, Entered) and win.winner in requests:
+                count += 1
+            else:
+                left_out.add(played.number)
+    return count, tuple(sorted(left_out))
+
+
 def practice_log(settings: Settings, hands: tuple[HandRecord, ...], title: str) -> PracticeLog:
     """The table game as a log whose wins are its hands entered with tiles (players 0-3 are the log's seats)."""
     state: GameState = replay(settings, hands)

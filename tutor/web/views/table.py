@@ -22,7 +22,7 @@ from tutor.messages.catalogues import N_, Problem, Sentence
 from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win, store
 from tutor.table.export import export
 from tutor.table.game import OWNED
-from tutor.table.practice import practice_log, to_practice
+from tutor.table.practice import practisable, to_practice
 from tutor.table.records import ABORTIVE, FU, MAX_YAKUMAN
 from tutor.web.db import get_db
 from tutor.web.i18n import gettext, listed, say
@@ -249,7 +249,7 @@ def _page(
 ) -> ResponseReturnValue:
     state = game.state()
     _, left_out = export(game.settings, game.hands) if game.hands else ("", ())
-    practice = practice_log(game.settings, game.hands, "")
+    practise_count, practise_left_out = practisable(state)
     return render_template(
         "table/game.html",
         game=game,
@@ -271,8 +271,8 @@ def _page(
         share_url=url_for("table.shared", token=game.share_token, _external=True),
         exported=len(game.hands) - len(left_out),
         left_out=left_out,
-        practisable=len(practice.log.wins),
-        practise_left_out=practice.left_out,
+        practisable=practise_count,
+        practise_left_out=practise_left_out,
         export_url=url_for("table.shared_export_log", token=game.share_token)
         if shared
         else url_for("table.export_log", game_id=game.id),
