@@ -29,7 +29,7 @@ def test_entered_wins_become_logged_wins_with_the_games_situation() -> None:
     # Cy deals East 3: East; Ann, who dealt in, West. The honba of the draw; Ann's stick is on the table.
     assert (state.round, state.hand, state.honba, state.sticks) == ("E", 3, 1, 1)
     assert cy.request["seat_wind"] == "E" and cy.request["discarder"] == "W" and cy.request["round_wind"] == "E"
-    assert cy.request["riichi_sticks"] == 1  # Cy is the first winner in turn from Ann: the stick and honba are his
+    assert cy.request["riichi_sticks"] == 1  # Cy is the first winner in turn from Ann: the stick and honba are theirs
     assert (cy.request["honba"], cy.request["tsumo"], cy.request["riichi"]) == (1, False, False)
     assert ann.request["tsumo"] is True and ann.request["riichi"] is True
     assert ann.source.from_seat == 0 and ann.source.seat == 0
