@@ -102,3 +102,23 @@ def test_the_night_reads_in_chinese(app: Flask) -> None:
         assert re.findall(r"\b[0-9]+[mpsz]\b", visible) == []
     assert "牌桌 1" in room.teacher.get(path, query_string={"lang": "zh"}).get_data(as_text=True)
     assert "<textarea" in form
+
+
+def test_an_archived_class_starts_no_night(app: Flask) -> None:
+    room = open_class(app, user(app, "tara"), "Class A")
+    assert send(room.teacher, f"/classes/{room.class_id}/archive").status_code == 302
+    assert room.teacher.get(f"/classes/{room.class_id}/nights/new").status_code == 400
+    assert send(room.teacher, f"/classes/{room.class_id}/nights/new", tables=TABLES).status_code == 400
+    assert count(app, "game_nights") == 0 and count(app, "table_games") == 0
+    assert "/nights/new" not in room.teacher.get(f"/classes/{room.class_id}").get_data(as_text=True)
+
+
+def test_a_finished_table_shows_its_final_standings(app: Flask) -> None:
+    room = open_class(app, user(app, "tara"), "Class A")
+    path = start_night(room, "Ann, Bo, Cy, Di", length="east")
+    [table] = table_paths(room.teacher.get(path).get_data(as_text=True))
+    # Bo's yakuman ron off Ann: Ann goes below zero and tobi ends the game.
+    assert send(room.teacher, f"{table}/hands", kind="ron", winner="1", discarder="0", han="y1").status_code == 302
+    page = room.teacher.get(path).get_data(as_text=True)
+    assert "Table 1: final standings" in page and "Game over" in page
+    assert re.findall(r"data-score>([^<]+)<", page) == ["57,000", "25,000", "25,000", "-7,000"]
