@@ -16,6 +16,7 @@
 -- migration m016_upload_attempts
 -- migration m017_table_games
 -- migration m018_game_seat
+-- migration m019_game_nights
 -- index idx__sqlite_migrations_migration_set_name
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
@@ -55,6 +56,8 @@ CREATE INDEX "idx_classes_teacher_id"
     ON "classes" ("teacher_id");
 -- index idx_game_logs_user
 CREATE INDEX idx_game_logs_user ON game_logs (user_id);
+-- index idx_game_nights_class
+CREATE INDEX idx_game_nights_class ON game_nights (class_id, created_at);
 -- index idx_join_attempts_address_at
 CREATE INDEX "idx_join_attempts_address_at"
     ON "join_attempts" ("address", "at");
@@ -92,6 +95,8 @@ CREATE INDEX idx_reports_open ON reports (status, created_at);
 -- index idx_skill_states_user_id_due_at
 CREATE INDEX "idx_skill_states_user_id_due_at"
     ON "skill_states" ("user_id", "due_at");
+-- index idx_table_games_night
+CREATE INDEX idx_table_games_night ON table_games (night_id);
 -- index idx_table_games_user
 CREATE INDEX idx_table_games_user ON table_games (user_id, updated_at);
 -- index idx_upload_attempts_address
@@ -167,6 +172,8 @@ CREATE TABLE first_try_days (user_id INTEGER NOT NULL, kind TEXT NOT NULL, day T
 CREATE TABLE first_try_weeks (user_id INTEGER NOT NULL, kind TEXT NOT NULL, phase INTEGER NOT NULL, week INTEGER NOT NULL, key TEXT NOT NULL, done INTEGER NOT NULL, right INTEGER NOT NULL, PRIMARY KEY (user_id, kind, phase, week, key)) WITHOUT ROWID;
 -- table game_logs
 CREATE TABLE game_logs (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, title TEXT NOT NULL, format TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL, hands INTEGER NOT NULL, wins INTEGER NOT NULL, askable INTEGER NOT NULL, created_at TEXT NOT NULL, seat INTEGER, scores TEXT);
+-- table game_nights
+CREATE TABLE game_nights (id INTEGER PRIMARY KEY, class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, teacher_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, created_at TEXT NOT NULL);
 -- table game_wins
 CREATE TABLE game_wins (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES game_logs(id) ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, problem TEXT, UNIQUE (game_id, position));
 -- table join_attempts
@@ -270,7 +277,7 @@ CREATE TABLE "skill_states" (
    PRIMARY KEY ("user_id", "skill")
 );
 -- table table_games
-CREATE TABLE table_games (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, settings TEXT NOT NULL, share_token TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE TABLE table_games (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE, settings TEXT NOT NULL, share_token TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, night_id INTEGER REFERENCES game_nights(id) ON DELETE SET NULL);
 -- table table_hands
 CREATE TABLE table_hands (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES table_games(id) ON DELETE CASCADE, position INTEGER NOT NULL, record TEXT NOT NULL, UNIQUE (game_id, position));
 -- table upload_attempts

@@ -150,3 +150,27 @@ def test_another_account_finds_no_game(db: Database) -> None:
     assert store.games(db, other.id) == []
     store.delete(db, owner.id, game.id)
     assert db.execute("SELECT COUNT(*) FROM table_hands").fetchone()[0] == 0
+
+
+def test_a_game_night_is_all_or_nothing_and_its_teachers_only(db: Database) -> None:
+    from tutor import classroom as rooms
+    from tutor.table import nights
+
+    tara = register(db, "tara", "a long enough password", role="teacher")
+    tom = register(db, "tom", "a long enough password", role="teacher")
+    room = rooms.create_class(db, tara, "Class A")
+    for _ in range(store.MAX_GAMES - 1):
+        store.create(db, tara.id, Settings.make(("A", "B", "C", "D")))
+    with pytest.raises(Problem):  # the second table would be game 101: neither table, nor the night, is kept
+        nights.create(db, tara.id, room.id, [("Ann", "Bo", "Cy", "Di"), ("Ed", "Flo", "Gus", "Hal")], "hanchan")
+    assert db.execute("SELECT COUNT(*) FROM game_nights").fetchone()[0] == 0
+    assert len(store.games(db, tara.id)) == store.MAX_GAMES - 1
+    store.delete(db, tara.id, store.games(db, tara.id)[0].id)
+    night = nights.create(db, tara.id, room.id, [("Ann", "Bo", "Cy", "Di"), ("Ed", "Flo", "Gus", "Hal")], "east")
+    assert [t.settings.players for t in night.tables] == [("Ann", "Bo", "Cy", "Di"), ("Ed", "Flo", "Gus", "Hal")]
+    assert all(t.user_id == tara.id and t.settings.length == "east" for t in night.tables)
+    with pytest.raises(nights.NotFound):
+        nights.night(db, tom.id, room.id, night.id)
+    with pytest.raises(nights.NotFound):
+        nights.night(db, tara.id, room.id + 1, night.id)
+    assert nights.nights(db, tom.id, room.id) == []

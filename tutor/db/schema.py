@@ -719,3 +719,19 @@ def m018_game_seat(db: Database) -> None:
     before), which the game's page draws."""
     db.execute("ALTER TABLE game_logs ADD COLUMN seat INTEGER")
     db.execute("ALTER TABLE game_logs ADD COLUMN scores TEXT")
+
+
+@migrations()
+def m019_game_nights(db: Database) -> None:
+    """A class game night (issue 28): a teacher's evening of several games at the table for one class. Every
+    table is an ordinary table game owned by the teacher (``table_games.night_id`` names its night), so the
+    table's rules, storage and share link are the table's; the night only groups them for the teacher's page.
+    Deleting the class deletes its nights; a table game outlives its night (``night_id`` back to NULL)."""
+    db.execute(
+        "CREATE TABLE game_nights (id INTEGER PRIMARY KEY, class_id INTEGER NOT NULL REFERENCES classes(id)"
+        " ON DELETE CASCADE, teacher_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,"
+        " created_at TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX idx_game_nights_class ON game_nights (class_id, created_at)")
+    db.execute("ALTER TABLE table_games ADD COLUMN night_id INTEGER REFERENCES game_nights(id) ON DELETE SET NULL")
+    db.execute("CREATE INDEX idx_table_games_night ON table_games (night_id)")

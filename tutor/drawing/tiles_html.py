@@ -153,6 +153,8 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
 
     >>> "win-group" in tiles_html("123m 55p", win="2m") and tiles_html("123m 55p", win="2m").count("<img") == 5
     True
+    >>> tiles_html("", size="small")  # nothing to draw (a win with no dora indicator)
+    '<span class="tiles tiles-small"></span>'
     """
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
@@ -184,8 +186,8 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
         parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
     # One picture named by its tiles' names (role="img" keeps a screen reader from reading each tile
     # again after the row's name): never the MPSZ the page was written in.
-    if len(images) == 1 and len(parts) == 1:  # one tile: its own text alternative names it
-        return f'<span class="tiles tiles-{size}">{parts[0]}</span>'
+    if sum(len(group) for group in groups) <= 1:  # one tile (or none): its own text alternative names it
+        return f'<span class="tiles tiles-{size}">{"".join(parts)}</span>'
     label = joined(names, lang)
     return f'<span class="tiles tiles-{size}" role="img" aria-label="{escape(label)}">{"".join(parts)}</span>'
 

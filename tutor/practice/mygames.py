@@ -142,13 +142,13 @@ def read_upload(data: bytes | str, file: str) -> tuple[GameLog, list[tuple[Win, 
     log = read_log(data, file)
     if not log.wins:
         raise LogError(NO_WINS)
-    checked = [(win, _refusal(win.request)) for win in log.wins]
+    checked = [(win, refusal(win.request)) for win in log.wins]
     if all(problem for _, problem in checked):
         raise LogError(NONE_ASKABLE)
     return log, checked
 
 
-def _refusal(request: Mapping[str, Any]) -> str | None:
+def refusal(request: Mapping[str, Any]) -> str | None:
     """Why our engine cannot ask this hand (None: it can)."""
     try:
         result = Question.from_json({"ask": "han", "request": dict(request)}).result
@@ -207,6 +207,14 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
     """Read a log and store it with its wins as this account's own, all or nothing (within the
     account's :func:`storage` cap and :data:`MAX_GAMES`)."""
     log, checked = read_upload(data, _title(file))
+    return store_log(db, user_id, log, checked, _title(file), guest)
+
+
+def store_log(
+    db: Database, user_id: int, log: GameLog, checked: Sequence[tuple[Win, str | None]], title: str, guest: bool
+) -> Game:
+    """Store a read log (``checked``: each win with why it cannot be asked, or None) as this account's own
+    game, all or nothing: an imported log, or a game at the table (:mod:`tutor.table.practice`)."""
     records = [json.dumps(win.as_record(), ensure_ascii=False, sort_keys=True) for win, _ in checked]
     size = sum(len(record.encode()) for record in records)
     with write_transaction(db):
@@ -222,7 +230,7 @@ def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 user_id,
-                _title(file),
+                title[:MAX_TITLE] or "-",
                 log.format,
                 json.dumps(list(log.players), ensure_ascii=False),
                 json.dumps(log.rules, sort_keys=True),

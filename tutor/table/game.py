@@ -111,6 +111,9 @@ class Played:
     """What the hand started: the extension."""
     scored: tuple[tuple[int, ScoreResult], ...] = ()
     """The engine's result of each win entered with its tiles, by winner: its breakdown, for the table page."""
+    requests: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    """The whole engine request each entered win was scored from (the game's fields filled in), by winner:
+    what practice asks (:mod:`tutor.table.practice`)."""
 
     @property
     def title(self) -> Sentence:
@@ -201,6 +204,7 @@ class _Hand:
         self.dealer = state.dealer
         self.changes: list[Change] = []
         self.scored: list[tuple[int, ScoreResult]] = []
+        self.requests: list[tuple[int, Mapping[str, Any]]] = []
 
     def wind(self, player: int) -> str:
         return WINDS[(player - self.dealer) % PLAYERS]
@@ -293,6 +297,7 @@ def _play(state: GameState, number: int, record: HandRecord) -> GameState:
         sticks,
         tuple(notes),
         tuple(hand.scored),
+        tuple(hand.requests),
     )
     return _next(state, played, repeat, kind)
 
@@ -477,7 +482,9 @@ def _scored(hand: _Hand, win: Win, riichi: tuple[int, ...], score: Entered, honb
         request["discarder"] = hand.wind(win.discarder)
     if win.pao is not None:
         request["pao"] = hand.wind(win.pao)
-    return evaluate(request)  # a HandError is a Problem: not a winning hand, no yaku, pao that cannot be
+    result = evaluate(request)  # a HandError is a Problem: not a winning hand, no yaku, pao that cannot be
+    hand.requests.append((win.winner, request))
+    return result
 
 
 def _said(han: int, fu: int, units: int, limit: str | None) -> Sentence:

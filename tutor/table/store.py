@@ -47,16 +47,25 @@ class TableGame:
         return replay(self.settings, self.hands)
 
 
-def create(db: Database, user_id: int, settings: Settings) -> TableGame:
-    """A new game with no hands yet; a :class:`Problem` when the account already keeps :data:`MAX_GAMES`."""
+def create(db: Database, user_id: int, settings: Settings, night_id: int | None = None) -> TableGame:
+    """A new game with no hands yet; a :class:`Problem` when the account already keeps :data:`MAX_GAMES`.
+    ``night_id``: the class game night it is a table of (:mod:`tutor.table.nights`, which opens the transaction)."""
     with write_transaction(db):
         count = db.execute("SELECT COUNT(*) FROM table_games WHERE user_id = ?", [user_id]).fetchone()[0]
         if count >= MAX_GAMES:
             raise Problem(N_("you keep {most} games already: delete one to start another"), most=MAX_GAMES)
         at = now()
         cursor = db.execute(
-            "INSERT INTO table_games (user_id, settings, share_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [user_id, json.dumps(settings_to_json(settings), ensure_ascii=False), secrets.token_urlsafe(18), at, at],
+            "INSERT INTO table_games (user_id, settings, share_token, created_at, updated_at, night_id)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                user_id,
+                json.dumps(settings_to_json(settings), ensure_ascii=False),
+                secrets.token_urlsafe(18),
+                at,
+                at,
+                night_id,
+            ],
         )
         game_id = cursor.lastrowid
     assert game_id is not None

@@ -7,6 +7,7 @@ anything that is not theirs (the same answer as for an id that does not exist).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from functools import wraps
@@ -22,10 +23,12 @@ from tutor.accounts import RESET_LIFETIME, AccountError, User, make_reset_link_t
 from tutor.classroom.worksheet import Worksheet, assignment_worksheet
 from tutor.course.curriculum import TARGET_TOPICS, TOPICS
 from tutor.gamelog import LogError
+from tutor.messages.catalogues import Problem
 from tutor.practice import mygames, progress, sessions
 from tutor.quiz.makers import HAND_PARTS
 from tutor.quiz.mistakes import MISTAKES
 from tutor.quiz.skills import info
+from tutor.table import nights
 from tutor.web.db import get_db
 from tutor.web.i18n import current_language, gettext, say
 from tutor.web.views.params import whole_number
@@ -206,6 +209,7 @@ def show(class_id: int) -> ResponseReturnValue:
         mistake_labels=MISTAKES,
         join_link=url_for("classroom.join", code=classroom.code_for_people, _external=True),
         open_reports=rooms.open_report_count(db, classroom),
+        nights=nights.nights(db, _me().id, classroom.id),
     )
 
 
@@ -316,6 +320,13 @@ def attempt(class_id: int, session_id: int) -> ResponseReturnValue:
 @account_required
 def new_assignment(class_id: int) -> ResponseReturnValue:
     classroom = _teaching(class_id)
+    if classroom.archived:
+        abort(
+            400,
+            gettext(
+                "This class is archived: it is read-only. Nobody can join, no assignment can be set or changed, and no answers are taken."
+            ),
+        )
     problem = None
     if request.method == "POST":
         form: dict[str, Any] = {key: request.form.get(key) for key in request.form}
@@ -683,3 +694,65 @@ def worksheet(class_id: int, assignment_id: int) -> ResponseReturnValue:
         ),
     )
     return page, 200, {"Cache-Control": "no-store"}
+
+
+# --- game nights (issue 28): several games at the table for a class -------------------------------
+
+
+def _night(classroom: rooms.Classroom, night_id: int) -> nights.Night:
+    try:
+        return nights.night(get_db(), _me().id, classroom.id, night_id)
+    except nights.NotFound:
+        abort(404, gettext("There is no such game night in this class."))
+
+
+def _tables_from_form(text: str) -> list[list[str]]:
+    """One table a line, its four players' names apart by commas (ASCII or Chinese) or slashes."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return [[name.strip() for name in re.split(r"[,，、/]", line)] for line in lines]
+
+
+@bp.route("/<int:class_id>/nights/new", methods=("GET", "POST"))
+@account_required
+def new_night(class_id: int) -> ResponseReturnValue:
+    classroom = _teaching(class_id)
+    if classroom.archived:
+        abort(
+            400,
+            gettext(
+                "This class is archived: it is read-only. Nobody can join, no assignment can be set or changed, and no answers are taken."
+            ),
+        )
+    problem = None
+    if request.method == "POST":
+        length = "east" if request.form.get("length") == "east" else "hanchan"
+        try:
+            night = nights.create(
+                get_db(), _me().id, classroom.id, _tables_from_form(request.form.get("tables", "")[:4000]), length
+            )
+        except Problem as refused:
+            problem = say(refused)
+        else:
+            return redirect(url_for("classroom.night", class_id=classroom.id, night_id=night.id))
+    return render_template(
+        "classroom/night_new.html", classroom=classroom, problem=problem, form=request.form, most=nights.MAX_TABLES
+    ), (400 if problem else 200)
+
+
+@bp.get("/<int:class_id>/nights/<int:night_id>")
+@account_required
+def night(class_id: int, night_id: int) -> ResponseReturnValue:
+    """Every table of the night with its standings, each table replayed now (live as the hands are entered)."""
+    classroom = _teaching(class_id)
+    found = _night(classroom, night_id)
+    tables = [
+        (
+            game,
+            state,
+            state.standings(),
+            url_for("table.shared", token=game.share_token, _external=True),
+        )
+        for game in found.tables
+        for state in (game.state(),)
+    ]
+    return render_template("classroom/night.html", classroom=classroom, night=found, tables=tables)

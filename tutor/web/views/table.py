@@ -22,9 +22,10 @@ from tutor.messages.catalogues import N_, Problem, Sentence
 from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win, store
 from tutor.table.export import export
 from tutor.table.game import OWNED
+from tutor.table.practice import practisable, to_practice
 from tutor.table.records import ABORTIVE, FU, MAX_YAKUMAN
 from tutor.web.db import get_db
-from tutor.web.i18n import gettext, say
+from tutor.web.i18n import gettext, listed, say
 from tutor.web.views.calculator import MELD_KINDS, MELD_SLOTS, request_from_form
 from tutor.web.visitor import current_user, learner
 
@@ -248,6 +249,7 @@ def _page(
 ) -> ResponseReturnValue:
     state = game.state()
     _, left_out = export(game.settings, game.hands) if game.hands else ("", ())
+    practise_count, practise_left_out = practisable(state)
     return render_template(
         "table/game.html",
         game=game,
@@ -269,6 +271,8 @@ def _page(
         share_url=url_for("table.shared", token=game.share_token, _external=True),
         exported=len(game.hands) - len(left_out),
         left_out=left_out,
+        practisable=practise_count,
+        practise_left_out=practise_left_out,
         export_url=url_for("table.shared_export_log", token=game.share_token)
         if shared
         else url_for("table.export_log", game_id=game.id),
@@ -356,3 +360,31 @@ def export_log(game_id: int) -> Response:
 @bp.get("/s/<token>/tenhou6.json")
 def shared_export_log(token: str) -> Response:
     return _export(_shared(token))
+
+
+def _practise(game: store.TableGame, shared: bool = False) -> ResponseReturnValue:
+    """Keep the game's entered hands as the visitor's own "practise my games" game (a guest account is made
+    if need be) and show it, where the learner chooses their seat and starts, as for an imported log."""
+    user = learner()
+    try:
+        found, left_out = to_practice(get_db(), user.id, game, user.is_guest)
+    except Problem as problem:
+        return _page(game, shared=shared, problem=say(problem), status=400)
+    if left_out:
+        flash(
+            gettext(
+                "Hands left out (given as han and fu, with no tiles to ask): %(list)s.",
+                list=listed(left_out),
+            )
+        )
+    return redirect(url_for("games.show", game_id=found.id))
+
+
+@bp.post("/<int:game_id>/practise")
+def practise(game_id: int) -> ResponseReturnValue:
+    return _practise(_own(game_id))
+
+
+@bp.post("/s/<token>/practise")
+def shared_practise(token: str) -> ResponseReturnValue:
+    return _practise(_shared(token), shared=True)
