@@ -91,6 +91,20 @@ def _teaching(class_id: int) -> rooms.Classroom:
         abort(404, gettext("There is no such class of yours."))
 
 
+def _teaching_open(class_id: int) -> rooms.Classroom:
+    """A class of the teacher's that is still in use: an archived one takes nothing new."""
+    classroom = _teaching(class_id)
+    if classroom.archived:
+        abort(
+            400,
+            gettext(
+                "This class is archived: it is read-only. Nobody can join, no assignment can be set or changed, "
+                "and no answers are taken."
+            ),
+        )
+    return classroom
+
+
 def _either(class_id: int) -> tuple[rooms.Classroom, bool]:
     """The class, and whether the user teaches it (else they are a member of it)."""
     db = get_db()
@@ -319,14 +333,7 @@ def attempt(class_id: int, session_id: int) -> ResponseReturnValue:
 @bp.route("/<int:class_id>/assignments/new", methods=("GET", "POST"))
 @account_required
 def new_assignment(class_id: int) -> ResponseReturnValue:
-    classroom = _teaching(class_id)
-    if classroom.archived:
-        abort(
-            400,
-            gettext(
-                "This class is archived: it is read-only. Nobody can join, no assignment can be set or changed, and no answers are taken."
-            ),
-        )
+    classroom = _teaching_open(class_id)
     problem = None
     if request.method == "POST":
         form: dict[str, Any] = {key: request.form.get(key) for key in request.form}
@@ -715,14 +722,7 @@ def _tables_from_form(text: str) -> list[list[str]]:
 @bp.route("/<int:class_id>/nights/new", methods=("GET", "POST"))
 @account_required
 def new_night(class_id: int) -> ResponseReturnValue:
-    classroom = _teaching(class_id)
-    if classroom.archived:
-        abort(
-            400,
-            gettext(
-                "This class is archived: it is read-only. Nobody can join, no assignment can be set or changed, and no answers are taken."
-            ),
-        )
+    classroom = _teaching_open(class_id)
     problem = None
     if request.method == "POST":
         length = "east" if request.form.get("length") == "east" else "hanchan"
