@@ -160,12 +160,13 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     groups = parse_drawing(text)
     win_group = _set_apart(groups, win) if win else None
+    one_tile = sum(len(group) for group in groups) <= 1  # named by its own text alternative alone
     parts = []
     names = []
     for number, group in enumerate(groups):
         images = []
         plain = number != win_group and not any(t.sideways or t.code == "back" for t in group)
-        if plain:  # said as players say a group ("1-2-3 of characters"), one suit at a time
+        if plain and not one_tile:  # said as players say a group ("1-2-3 of characters"), one suit at a time
             names += [group_label("".join(run), lang) for run in _suit_runs([t.code for t in group])]
         for tile in group:
             classes = ["tile"]
@@ -186,7 +187,7 @@ def tiles_html(text: str, *, win: str | None = None, size: str = "medium", lang:
         parts.append(f'<span class="tile-group{kind}">{"".join(images)}</span>')
     # One picture named by its tiles' names (role="img" keeps a screen reader from reading each tile
     # again after the row's name): never the MPSZ the page was written in.
-    if sum(len(group) for group in groups) <= 1:  # one tile (or none): its own text alternative names it
+    if one_tile:
         return f'<span class="tiles tiles-{size}">{"".join(parts)}</span>'
     label = joined(names, lang)
     return f'<span class="tiles tiles-{size}" role="img" aria-label="{escape(label)}">{"".join(parts)}</span>'

@@ -194,7 +194,7 @@ class Source:
         """The round, said in any language (东2局1本场): what pages and the CLI show, never ``round``."""
         if self.round_index is None:
             return _stored_round(self.round)
-        return round_title(WIND_LETTERS[self.round_index // 4 % 4], self.round_index % 4 + 1, self.honba)
+        return round_name(self.round_index, self.honba)
 
     def as_json(self) -> dict[str, Any]:
         return {

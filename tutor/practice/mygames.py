@@ -206,8 +206,9 @@ def storage(db: Database, user_id: int, guest: bool) -> Storage:
 def import_game(db: Database, user_id: int, data: bytes | str, file: str, guest: bool = False) -> Game:
     """Read a log and store it with its wins as this account's own, all or nothing (within the
     account's :func:`storage` cap and :data:`MAX_GAMES`)."""
-    log, checked = read_upload(data, _title(file))
-    return store_log(db, user_id, log, checked, _title(file), guest)
+    title = _title(file)
+    log, checked = read_upload(data, title)
+    return store_log(db, user_id, log, checked, title, guest)
 
 
 def store_log(
@@ -406,9 +407,14 @@ def game_exercise(db: Database, user_id: int, settings: Mapping[str, Any], posit
         return None
     seed = f"game/{settings['game']}/{position}"
     if asked.payer is not None:
-        part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
-        return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": seed})
+        return _paid_exercise(asked, seed)
     return exercise_of(asked.record["request"], settings["parts"], settings["itemised"], seed)
+
+
+def _paid_exercise(asked: Asked, seed: str) -> Exercise:
+    """ "How much did you pay, and why": the one question a hand the learner paid for asks."""
+    part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
+    return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": seed})
 
 
 def game_size(db: Database, user_id: int, game_id: int, seat: int | None) -> int:
@@ -448,9 +454,7 @@ def hand_exercise(settings: Mapping[str, Any], position: int) -> Exercise:
     """Question ``position`` of an assignment set from a log (its settings carry the ``hands``)."""
     record = settings["hands"][position - 1]
     if record.get("payer"):
-        asked = Asked(record, record["payer"])
-        part = {"ask": "paid", "request": paid_request(asked), "payer": asked.payer}
-        return Exercise.from_json({"topic": "points", "parts": [part], "difficulty": 2, "seed": f"log/{position}"})
+        return _paid_exercise(Asked(record, record["payer"]), f"log/{position}")
     request = record["request"]
     return exercise_of(request, settings.get("parts") or (), bool(settings.get("itemised")), f"log/{position}")
 

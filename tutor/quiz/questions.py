@@ -43,10 +43,18 @@ from tutor.engine.hand import HandError, Meld
 from tutor.engine.points import Payment
 from tutor.engine.report import payment_text
 from tutor.engine.score import ScoreResult
-from tutor.engine.tiles import Tile, TileNotationError, format_tiles
+from tutor.engine.tiles import Tile, TileNotationError
 from tutor.engine.yaku import YAKU
 from tutor.messages.catalogues import DEFAULT, N_, Joined, Rendered, Said, Sayable, Sentence, said, say_in
-from tutor.quiz.answers import Answer, AnswerError, parse_number, parse_points, parse_tile_choice, payment_answer
+from tutor.quiz.answers import (
+    Answer,
+    AnswerError,
+    parse_number,
+    parse_points,
+    parse_tile_choice,
+    payment_answer,
+    tile_kinds_text,
+)
 from tutor.quiz.working import ANSWER_OF, Working
 
 DORA_IDS = ("dora", "aka_dora", "ura_dora")
@@ -417,12 +425,7 @@ def say_tiles(answer: Any) -> Said:
         kinds = parse_tile_choice(answer)
     except AnswerError:
         return as_typed(answer)
-    return said(Tiles(tiles_text(kinds))) if kinds else said(NONE_PICKED)
-
-
-def tiles_text(kinds: set[int]) -> str:
-    """Tile kinds as compact MPSZ, in order."""
-    return format_tiles(Tile.of(k) for k in sorted(kinds))
+    return said(Tiles(tile_kinds_text(sorted(kinds)))) if kinds else said(NONE_PICKED)
 
 
 YOU_SAID = N_("you said {given}; it is {expected}")

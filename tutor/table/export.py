@@ -37,7 +37,7 @@ from tutor.engine.tiles import Tile, dora_from_indicator, parse_tiles
 from tutor.engine.waits import winning_tiles
 from tutor.gamelog.tenhou6 import number_of
 from tutor.gamelog.yakulist import TENHOU_YAKU
-from tutor.table.game import WINDS, Played, replay
+from tutor.table.game import WINDS, GameState, Played, replay
 from tutor.table.records import Entered, HandRecord, Settings, Win
 
 PLAIN_FIELDS = frozenset(("hand", "win", "dora_indicators", "ura_indicators"))
@@ -50,18 +50,7 @@ WIND_KANJI = dict(zip(WINDS, "東南西北", strict=True))
 
 def export(settings: Settings, hands: Sequence[HandRecord]) -> tuple[str, tuple[int, ...]]:
     """The game as tenhou.net/6 JSON, and the numbers (1 for the first) of the hands it leaves out."""
-    game = replay(settings, hands)
-    log: list[list[Any]] = []
-    left_out: list[int] = []
-    scores = [settings.start] * 4
-    sticks = 0
-    for played in game.played:
-        written = _hand(played, scores, sticks)
-        if written is None:
-            left_out.append(played.number)
-        else:
-            log.append(written)
-        scores, sticks = list(played.scores), played.sticks
+    log, left_out = _written(replay(settings, hands))
     rules = settings.rules
     document = {
         "title": ["Riichi Tutor", "table game"],
@@ -73,6 +62,27 @@ def export(settings: Settings, hands: Sequence[HandRecord]) -> tuple[str, tuple[
         "log": log,
     }
     return json.dumps(document, ensure_ascii=False), tuple(left_out)
+
+
+def left_out(game: GameState) -> tuple[int, ...]:
+    """The numbers of the hands an export of this (already replayed) game leaves out: what the page names."""
+    return _written(game)[1]
+
+
+def _written(game: GameState) -> tuple[list[list[Any]], tuple[int, ...]]:
+    """Each hand that made-up turns can give exactly, in the log's 17 parts, and the numbers of the others."""
+    log: list[list[Any]] = []
+    left: list[int] = []
+    scores = [game.settings.start] * 4
+    sticks = 0
+    for played in game.played:
+        written = _hand(played, scores, sticks)
+        if written is None:
+            left.append(played.number)
+        else:
+            log.append(written)
+        scores, sticks = list(played.scores), played.sticks
+    return log, tuple(left)
 
 
 def _hand(played: Played, scores: list[int], sticks: int) -> list[Any] | None:

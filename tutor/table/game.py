@@ -118,7 +118,7 @@ class Played:
     @property
     def title(self) -> Sentence:
         """``East 1``, or ``East 1, 2 honba``."""
-        return _title(self.round, self.hand, self.honba)
+        return round_title(self.round, self.hand, self.honba)
 
     @property
     def deltas(self) -> tuple[int, ...]:
@@ -157,11 +157,11 @@ class GameState:
 
     @property
     def round_name(self) -> Sentence:
-        return _title(self.round, self.hand, 0)
+        return round_title(self.round, self.hand, 0)
 
     @property
     def title(self) -> Sentence:
-        return _title(self.round, self.hand, self.honba)
+        return round_title(self.round, self.hand, self.honba)
 
     def standings(self) -> ranking.Standings:
         """The final standings (or, before the end, the standings as they would be): rank, uma and oka,
@@ -175,10 +175,6 @@ class GameState:
         [('S', 29000, '+39.0'), ('E', 24000, '+4.0'), ('N', 24000, '-16.0'), ('W', 23000, '-27.0')]
         """
         return ranking.standings(self.scores, self.sticks, self.settings.standing)
-
-
-def _title(wind: str, hand: int, honba: int) -> Sentence:
-    return round_title(wind, hand, honba)
 
 
 def replay(settings: Settings, hands: Sequence[HandRecord]) -> GameState:
@@ -590,7 +586,7 @@ def _next(state: GameState, played: Played, repeat: bool, kind: str) -> GameStat
         )
     reached = max(scores) >= settings.target
     sole_top = all(scores[dealer] > scores[p] for p in range(PLAYERS) if p != dealer)
-    round_name = _title(state.round, state.hand, 0)
+    round_name = round_title(state.round, state.hand, 0)
     if extension or all_last:
         if repeat and kind in ("win", "draw"):
             if settings.agari_yame and sole_top and scores[dealer] >= settings.target:
@@ -627,7 +623,7 @@ def _next(state: GameState, played: Played, repeat: bool, kind: str) -> GameStat
                 ),
                 target=ranking.grouped(settings.target),
                 round=round_name,
-                wind=Sentence(_WIND_NAMES[wind]),
+                wind=Sentence(ranking.SEAT_NAMES[wind]),
             )
             played = replace(played, notes=(*played.notes, note))
             following = replace(following, played=(*state.played, played))
@@ -637,9 +633,6 @@ def _next(state: GameState, played: Played, repeat: bool, kind: str) -> GameStat
     if state.hand == PLAYERS:
         return replace(following, round=WINDS[at + 1], hand=1)
     return replace(following, hand=state.hand + 1)
-
-
-_WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 
 
 def _reached(scores: tuple[int, ...], target: int, who: Callable[[int], Sentence]) -> Sentence:

@@ -48,7 +48,7 @@ class WaitsQuestion(Question):
             for kind in sorted(missed):
                 reading = self._reading_with(kind)
                 if reading is not None:
-                    completes = Rendered(functools.partial(_said_reading, reading))
+                    completes = Rendered(functools.partial(describe_reading, reading))
                     details.append(
                         said(N_("{tile} completes it: {reading}"), tile=tile_kinds_text([kind]), reading=completes)
                     )
@@ -90,8 +90,3 @@ class WaitsQuestion(Question):
     def skills(self, correct: bool, asked: Sequence[str], answers: Mapping[str, Any]) -> dict[str, bool]:
         shapes = {w.label for tile in self.solution for w in tile.waits}
         return {f"waits:{shape}": correct for shape in shapes}
-
-
-def _said_reading(reading: Reading, lang: str) -> str:
-    """A reading in ``lang``: its groups as MPSZ, which the page draws as tiles (``tiles_in_text``)."""
-    return describe_reading(reading, lang)

@@ -44,11 +44,9 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
     description = error.description
     if description == type(error).description:  # Werkzeug's own words, not a view's (already translated)
         description = gettext(REASONS.get(code, OTHER_REASON))
-    # The headers the refusal carries itself: a 405's Allow (which methods the address takes, RFC 9110).
-    headers = {key: value for key, value in error.get_headers() if key == "Allow"}
-    if code == 429:
-        retry_after = getattr(error, "retry_after", None)
-        headers["Retry-After"] = str(retry_after if isinstance(retry_after, int) else RETRY_AFTER_429)
+    # The headers the refusal carries itself: a 405's Allow (which methods the address takes, RFC 9110), a
+    # 429's Retry-After when it knows (app.py gives every other 429 its default).
+    headers = {key: value for key, value in error.get_headers() if key in ("Allow", "Retry-After")}
     if _wants_json():
         name = ERROR_CODES.get(code, "bad_request" if code < 500 else "server_error")
         return jsonify({"error": {"code": name, "message": description}}), code, headers
@@ -58,8 +56,6 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
 
 ERROR_CODES = {404: "not_found", 405: "method_not_allowed", 429: "too_many_requests"}
 """The JSON error code of a status, where it is not ``bad_request`` (4xx) or ``server_error`` (5xx)."""
-RETRY_AFTER_429 = 60
-"""Seconds a 429 asks a client to wait when the refusal does not know better (see also app.py's fallback)."""
 
 
 RETRY_AFTER = 5

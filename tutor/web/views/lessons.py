@@ -17,7 +17,7 @@ from markupsafe import Markup
 from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
 from tutor.course.lessons import LessonBook, Page, Step
-from tutor.course.path import course_map, next_action
+from tutor.course.path import LessonState, course_map, next_action
 from tutor.drawing.words import say_plain
 from tutor.quiz import Grade
 from tutor.web.db import get_db
@@ -107,23 +107,24 @@ def next_step(slug: str, number: int) -> ResponseReturnValue:
 
 def _show_step(page: Page, here: Step, fresh: dict[int, Checked] | None = None) -> str:
     book = _book()
-    marks = course_marks([page]).get(page.slug)
+    standing = _standing(page)
     return render_template(
         "lessons/step.html",
         lesson=page,
         number=list(book.lessons).index(page.slug) + 1,
         step=here,
         body=Markup(with_feedback(page, fresh, here.html)),
-        done=marks.steps_done if marks else (False,) * len(page.steps),
+        done=standing.mark.steps_done,
         topic=topic_of_lesson(page.slug),
-        level=_level(page),
+        level=standing.level,
     )
 
 
-def _level(page: Page) -> int:
-    """The difficulty "Practise this" starts at for this visitor."""
+def _standing(page: Page) -> LessonState:
+    """Where this visitor stands in the lesson: its steps done and the difficulty "Practise this" starts at
+    (one read of the learner's marks and tallies for both)."""
     user = current_user()
-    return course_map(get_db(), user.id if user else None, [page], lang=current_language())[0].level
+    return course_map(get_db(), user.id if user else None, [page], lang=current_language())[0]
 
 
 def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
@@ -142,7 +143,7 @@ def _show(page: Page, fresh: dict[int, Checked] | None = None) -> str:
         before=before,
         after=after,
         topic=topic_of_lesson(page.slug),
-        level=_level(page),
+        level=_standing(page).level,
     )
 
 

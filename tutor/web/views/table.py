@@ -21,6 +21,7 @@ from tutor.engine.standings import SEAT_NAMES
 from tutor.messages.catalogues import N_, Problem, Sentence
 from tutor.table import DoubleRon, Draw, Entered, HandRecord, Quick, Settings, Win, store
 from tutor.table.export import export
+from tutor.table.export import left_out as exported_left_out
 from tutor.table.game import OWNED
 from tutor.table.practice import practisable, to_practice
 from tutor.table.records import ABORTIVE, FU, MAX_YAKUMAN
@@ -248,7 +249,7 @@ def _page(
     status: int = 200,
 ) -> ResponseReturnValue:
     state = game.state()
-    _, left_out = export(game.settings, game.hands) if game.hands else ("", ())
+    left_out = exported_left_out(state)
     practise_count, practise_left_out = practisable(state)
     return render_template(
         "table/game.html",
