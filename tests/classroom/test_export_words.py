@@ -20,6 +20,7 @@ from tutor import classroom as rooms
 from tutor.classroom.export import column_header
 from tutor.db import connect, migrations
 from tutor.practice import progress
+from tutor.quiz.mistakes import MISTAKES
 
 TILE_CODE = re.compile(r"\b[0-9]+[mpsz]\b")
 SNAKE_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
@@ -72,6 +73,12 @@ def test_the_csv_says_answers_and_names_in_the_teachers_language(
     db: Database, room: tuple[rooms.Classroom, dict[str, int]], lang: str
 ) -> None:
     classroom, sessions = room
+    # One wrong answer with a named mistake, so the mistakes column is read below, not only its blanks.
+    mistake = next(iter(MISTAKES))
+    db.execute(
+        "UPDATE answers SET mistakes = ? WHERE id = (SELECT MIN(id) FROM answers WHERE correct = 0)",
+        [json.dumps([mistake])],
+    )
     text = "".join(rooms.results_csv(db, classroom, lang=lang))
     header = next(csv.reader(io.StringIO(text.removeprefix(rooms.BOM))))
     assert header == [column_header(column, lang) for column in rooms.EXPORT_COLUMNS]
@@ -105,6 +112,7 @@ def test_the_csv_says_answers_and_names_in_the_teachers_language(
     assert {row["target_id"] for row in made_for} == {"pinfu"}
     assert {row["target"] for row in made_for} == {"Pinfu" if lang == "en" else "平和"}
     named = [row for row in wrong if row["mistake_ids"]]
+    assert named
     for row in named:
         assert row["mistakes"] and row["mistakes"] != row["mistake_ids"]
 

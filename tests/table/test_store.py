@@ -148,6 +148,8 @@ def test_another_account_finds_no_game(db: Database) -> None:
         with pytest.raises(store.NotFound):
             call()
     assert store.games(db, other.id) == []
+    store.add(db, owner.id, game.id, RON)
+    assert db.execute("SELECT COUNT(*) FROM table_hands").fetchone()[0] == 1
     store.delete(db, owner.id, game.id)
     assert db.execute("SELECT COUNT(*) FROM table_hands").fetchone()[0] == 0
 

@@ -57,6 +57,7 @@ def test_only_the_classes_teacher_sees_the_night(app: Flask) -> None:
     join(cat, b)
     path = start_night(a)
     tables = table_paths(tara.get(path).get_data(as_text=True))
+    assert len(tables) == 2
     night_id = path.rsplit("/", 1)[1]
     for stranger in (cat, ann, tom):  # a student of another class, a student of the class, another teacher
         assert stranger.get(path).status_code == 404
