@@ -72,7 +72,10 @@ def test_every_kind_right_and_wrong_is_said_in_the_readers_words(
                 assert page.locator(".verdict").count(), (kinds, page.url)
                 assert foreign(page, lang, question_id) == [], (mode, kinds)
                 if position in (0, 1, 5):  # the four-part hand, the itemised fu rows, the waits
-                    shot(page, f"words-{lang}-{mode}-{kinds[0]}")
+                    shot(page, f"words-{lang}-{mode}-{kinds[0]}-1280")
+                    page.set_viewport_size({"width": 390, "height": 844})
+                    shot(page, f"words-{lang}-{mode}-{kinds[0]}-390")
+                    page.set_viewport_size({"width": 1280, "height": 800})
                 if position < len(EXERCISES) - 1:
                     post_form(page, page.locator("form[action$='/next']").get_attribute("action") or "", {})
             if mode == "quiz":

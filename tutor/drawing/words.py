@@ -62,7 +62,7 @@ def words_html(value: object, lang: str = DEFAULT) -> str:
     if isinstance(value, Tiles):
         return tiles_html("".join(value.codes.split()), size="small", lang=lang) if value.codes else ""
     if isinstance(value, Joined):
-        return escape(value.separator).join(words_html(part, lang) for part in value.parts)
+        return escape(value.separator_in(lang)).join(words_html(part, lang) for part in value.parts)
     if isinstance(value, Sentence) and value.params:
         # Each parameter stands in as a marker that escaping leaves alone, then is put back as HTML.
         markers = {name: f"\x00{number}\x00" for number, name in enumerate(value.params)}

@@ -191,6 +191,10 @@ class Rendered(Sayable):
         return f"Rendered({self!s})"
 
 
+SEPARATORS = frozenset((N_(", "), N_("; "), N_(": "), N_(" and ")))
+"""The separators :class:`Joined` says in the reader's language (the catalogue holds each one's form)."""
+
+
 class Joined(Sayable):
     """Parts (sayable, or plain text such as tile notation) said one after another with a separator.
 
@@ -202,8 +206,13 @@ class Joined(Sayable):
         self.separator = separator
         self.parts = tuple(parts)
 
+    def separator_in(self, lang: str) -> str:
+        """The separator as ``lang`` writes it: list punctuation is the language's (``、`` and ``；`` in
+        Chinese), any other separator as given."""
+        return translate(self.separator, lang) if self.separator in SEPARATORS else self.separator
+
     def text(self, lang: str) -> str:
-        return self.separator.join(say_in(part, lang) for part in self.parts)
+        return self.separator_in(lang).join(say_in(part, lang) for part in self.parts)
 
     def __repr__(self) -> str:
         return f"Joined({self.separator!r}, {self.parts!r})"
