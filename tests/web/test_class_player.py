@@ -10,7 +10,7 @@ from flask import Flask
 
 from tests.conftest import csrf
 from tests.web.test_classroom import join, open_class, send, user
-from tests.web.test_mygames import GAME_XML, PLAYERS, _rows, answer_and_next, question_id
+from tests.web.test_mygames import GAME_XML, _rows, answer_and_next, names_player, question_id
 from tests.web.test_practice import served
 
 
@@ -20,7 +20,7 @@ def test_an_assignment_of_one_players_hands(app: Flask) -> None:
     settings = json.loads(
         _rows(app, "SELECT settings FROM assignments WHERE id = ?", room.assignment_id)[0]["settings"]
     )
-    assert not any(name in json.dumps(settings) for name in PLAYERS)
+    assert not names_player(json.dumps(settings))
     # Chen won once and paid for six wins (see tests/web/test_my_seat.py).
     assert [hand.get("payer") for hand in settings["hands"]] == ["W", "W", "S", None, "E", "N", "N"]
     ann = user(app, "ann")
@@ -30,7 +30,7 @@ def test_an_assignment_of_one_players_hands(app: Flask) -> None:
     for position in range(1, 8):
         kinds.append([part.kind for part in served(app, qid).exercise.parts])
         page, following = answer_and_next(ann, app, qid)
-        assert not any(name in page for name in PLAYERS)
+        assert not names_player(page)
         if position < 7:
             qid = question_id(following.location)
     assert kinds == [["paid"], ["paid"], ["paid"], ["han"], ["paid"], ["paid"], ["paid"]]
