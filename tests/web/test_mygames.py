@@ -31,7 +31,7 @@ WINS = read_log(GAME_XML, "game.mjlog").wins
 JSON_WINS = read_log(GAME_JSON, "game.json").wins
 PLAYERS = ("Aoi", "Ben", "Chen", "Dai")
 # A name as a word: random tokens on a page (CSRF, ids) hold "Ben" or "Dai" now and then, and "Daisangen" is a yaku.
-_A_PLAYER = re.compile(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(PLAYERS))
+_A_PLAYER = re.compile(rf"(?<![\w-])(?:{'|'.join(PLAYERS)})(?![\w-])")
 
 
 def names_player(text: str) -> bool:
