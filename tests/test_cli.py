@@ -15,6 +15,7 @@ import pytest
 
 from tutor import cli
 from tutor.cli import build_parser
+from tutor.drawing.tiles_html import TILE_CODES
 
 GOOD = {"hand": "123m456m789p345s55s", "win": "5s", "riichi": True, "seat_wind": "S"}
 
@@ -89,14 +90,16 @@ def test_score_prints_a_breakdown_for_people() -> None:
     done = tutor("score", stdin=json.dumps(GOOD))
     assert done.returncode == 0, done.stderr
     for words in (
-        "Hand:  123456m789p34555s",
-        "ryanmen wait on 5s",
+        # Tiles by name, never MPSZ: the reader need not know the notation they typed (the JSON keeps it).
+        "Hand:  1-2-3-4-5-6 of characters; 7-8-9 of circles; 3-4-5-5-5 of bamboo",
+        "ryanmen wait on 5 of bamboo",
         "Riichi",
         "Pinfu",
         "Base (futei): 20 fu",
         "2 han 30 fu: 2000 (non-dealer ron)",
     ):
         assert words in done.stdout
+    assert TILE_CODES.search(done.stdout) is None, done.stdout
 
 
 def test_score_from_options() -> None:

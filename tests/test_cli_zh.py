@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
+from tutor.drawing.tiles_html import TILE_CODES
 from tutor.gamelog.model import Source, round_name
 
 from .gamelog.generator import FIXTURES
@@ -66,9 +67,27 @@ def test_score_in_chinese_cannot_read_a_missing_file_in_chinese(tmp_path: Path) 
 def test_score_in_chinese_names_the_seat_and_round_with_their_chinese_names() -> None:
     done = tutor("score", "--lang", "zh", "--hand", "123m456m789p345s55s", "--win", "5s", "--seat", "S", "--round", "W")
     assert done.returncode == 0, done.stderr
-    assert "和牌：荣和 5s，南家，西场" in done.stdout
+    assert "和牌：荣和 5索，南家，西场" in done.stdout
     english = tutor("score", "--hand", "123m456m789p345s55s", "--win", "5s", "--seat", "S", "--round", "W")
-    assert "Win:   5s by ron, South seat, West round" in english.stdout
+    assert "Win:   5 of bamboo by ron, South seat, West round" in english.stdout
+
+
+def test_score_in_chinese_says_every_tile_and_refusal_in_chinese() -> None:
+    """The breakdown and a refusal name tiles, melds and flags in words: no MPSZ, no request field."""
+    done = tutor("score", "--lang", "zh", "--hand", "22m345p406s789s555z", "--win", "5z", "--riichi")
+    assert done.returncode == 0, done.stderr
+    assert "手牌：2万×2；345筒；456789索（含赤五）；白×3" in done.stdout
+    assert "拆法：345筒；456索；789索；白×3；2万×2，双碰听，和了 白" in done.stdout
+    assert TILE_CODES.search(done.stdout) is None and not english_words(done.stdout), done.stdout
+    open_riichi = ("--hand", "123m345p789s55z", "--win", "1m", "--meld", "chi:340s", "--riichi")
+    refused = tutor("score", "--lang", "zh", *open_riichi)
+    assert refused.returncode == 2 and refused.stderr == "错误：立直需要门前清，但这手牌有副露（吃 345索（含赤五））\n"
+    no_yaku = tutor(
+        "score", "--lang", "zh", "--hand", "123m789s55z", *open_riichi[2:-1], "--meld", "pon:111p", "--tsumo"
+    )
+    assert no_yaku.returncode == 2 and "副露 吃 345索（含赤五）、碰 1筒×3" in no_yaku.stderr, no_yaku.stderr
+    for said in (refused.stderr, no_yaku.stderr):
+        assert TILE_CODES.search(said) is None and not english_words(said), said
 
 
 def test_score_in_chinese_names_every_payer_with_jia() -> None:

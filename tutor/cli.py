@@ -349,9 +349,11 @@ def run_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(response(result, args.lang), ensure_ascii=False))
     else:
+        from tutor.drawing.tiles_html import names_in_text
         from tutor.engine.report import format_result
 
-        print(format_result(result, args.lang))
+        # People read tiles by name (the JSON keeps MPSZ, for programs).
+        print(names_in_text(format_result(result, args.lang), args.lang))
     return 0
 
 
@@ -375,7 +377,10 @@ def _refuse(args: argparse.Namespace, response: dict[str, Any]) -> int:
     if args.json:
         print(json.dumps(response, ensure_ascii=False))
     else:
-        print(_say(N_("error: {message}"), args.lang, message=response["error"]["message"]), file=sys.stderr)
+        from tutor.drawing.tiles_html import names_in_text
+
+        message = names_in_text(response["error"]["message"], args.lang)
+        print(_say(N_("error: {message}"), args.lang, message=message), file=sys.stderr)
     return 2
 
 
@@ -478,11 +483,13 @@ def run_import_log(args: argparse.Namespace) -> int:
 
 
 def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
-    """One win for `tutor import-log`: where, the hand, the log's score, ours. Tiles stay in the
-    notation people type; yaku, seats and rounds are named in ``lang``."""
+    """One win for `tutor import-log`: where, the hand, the log's score, ours; tiles, yaku, seats and
+    rounds named in ``lang``."""
+    from tutor.drawing.tiles_html import names_in_text
+    from tutor.engine.hand import Hand
     from tutor.engine.messages import yaku_name
     from tutor.engine.pao import seat_name
-    from tutor.messages.catalogues import joined
+    from tutor.messages.catalogues import joined, say_in
 
     request, recorded, source = win.request, win.recorded, win.source
     if source.player:
@@ -492,9 +499,9 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
     how = _say(N_("tsumo") if request["tsumo"] else N_("ron"), lang)
     where = _say(N_("{who}, {seat} seat, {how}"), lang, who=who, seat=seat_name(request["seat_wind"], lang), how=how)
     lines = [f"{source.file}  {source.round_title.text(lang)}  {where}"]
-    melds = "".join(f" [{m.kind} {m.as_json()['tiles']}]" for m in win.melds)
+    melds = [(m.contract_kind, m.as_json()["tiles"]) for m in win.melds]
     extras = [yaku_name(flag, lang) for flag in FLAGS if flag != "tsumo" and request.get(flag)]
-    hand = _say(N_("{hand} wins on {win}"), lang, hand=request["hand"] + melds, win=request["win"])
+    hand = names_in_text(Hand.parse(request["hand"], request["win"], melds).said().text(lang), lang)
     lines.append("  " + hand + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else ""))
 
     def listed(yaku: Sequence[tuple[str, int]]) -> str:
@@ -517,7 +524,10 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
             points=comparison.points,
         )
         lines.append(_say(N_("  ours: {score}  ({yaku})"), lang, score=ours, yaku=listed(comparison.yaku)))
-    lines += [_say(N_("  DIFFERS: {difference}"), lang, difference=difference) for difference in comparison.differences]
+    lines += [
+        _say(N_("  DIFFERS: {difference}"), lang, difference=names_in_text(say_in(difference, lang), lang))
+        for difference in comparison.differences
+    ]
     return "\n".join(lines)
 
 

@@ -63,13 +63,16 @@ BAD_REQUESTS = [
     bad("red-win-without-red-in-hand", {**GOOD, "win": "0m"}, "win_not_in_hand", "0m"),
     # shapes
     bad(
-        "not-a-winning-shape", {"hand": "123m456p789s235s55m", "win": "5m"}, "not_a_winning_hand", "not a complete hand"
+        "not-a-winning-shape",
+        {"hand": "123m456p789s235s55m", "win": "5m"},
+        "not_a_winning_hand",
+        "is not complete: it reads neither",
     ),
     bad(
         "four-of-a-kind-is-not-two-pairs",
         {"hand": "1111m5577p22s4466z", "win": "2s"},
         "not_a_winning_hand",
-        "not a complete hand",
+        "is not complete: it reads neither",
     ),
     bad(
         "no-yaku",

@@ -141,7 +141,9 @@ def test_a_dora_sentence_that_names_the_indicators_twice_is_rendered_whole(monke
 
 def test_a_refusal_names_the_hand_and_its_melds_each_time_alike() -> None:
     request = {"hand": "123m456m789p55s", "win": "5s", "melds": [{"kind": "pon", "tiles": "222s"}]}
-    expected = "123456m789p55s pon:222s win:5s is a winning shape but has no yaku, so it cannot win"
+    expected = (
+        "The hand 123456m789p55s with pon 222s (winning on 5s) is a winning shape but has no yaku, so it cannot win"
+    )
     for _ in range(2):  # the second time the meld's text is the one kept
         assert score_request(request) == {"error": {"code": "no_yaku", "message": expected}}
     assert str(Meld.parse("chi", "354s")) == str(Meld.parse("chi", "354s")) == "chi:345s"

@@ -79,7 +79,7 @@ def test_repr_pastes_back(tile: Tile) -> None:
 def test_red_five_is_the_same_kind_as_its_five() -> None:
     assert Tile("0s").index == Tile("5s").index
     assert Tile("0s") != Tile("5s")
-    assert Tile("0s").name == "5 of bamboo, red"
+    assert Tile("0s").name == "red 5 of bamboo"
 
 
 @pytest.mark.parametrize(

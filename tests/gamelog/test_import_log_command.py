@@ -67,6 +67,16 @@ def test_a_disagreement_is_flagged_and_exits_1(tmp_path: Path) -> None:
     assert "our engine disagrees on 1." in done.stdout
 
 
+def test_a_yaku_disagreement_names_the_yaku_in_the_readers_language(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.mjlog"
+    wrong.write_text(Path(GAME).read_text(encoding="utf-8").replace('yaku="4,1,20,1,54,1"', 'yaku="4,1,18,1,54,1"'))
+    english = tutor("import-log", str(wrong))
+    assert english.returncode == 1
+    assert "  DIFFERS: yaku: only ours Yakuhai: chun 1; only the log's Yakuhai: haku 1" in english.stdout
+    chinese = tutor("import-log", "--lang", "zh", str(wrong))
+    assert "  不一致：役：仅本站有 役牌：中 1；仅牌谱有 役牌：白 1" in chinese.stdout, chinese.stdout
+
+
 def test_bad_files_exit_2_with_one_line_and_no_output(tmp_path: Path) -> None:
     cases = {
         "notes.txt": (b"my notes", "this is not a game log"),

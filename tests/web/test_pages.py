@@ -109,7 +109,7 @@ def test_calculator_scores_a_hand_from_the_form(client: FlaskClient) -> None:
     [
         ({"hand": "123q", "win": "1m"}, "unknown suit"),
         ({"hand": "123m456m789p345s55s", "win": "9s"}, "is not among the hand tiles"),
-        ({"hand": "123m456m789p345s55s", "win": "5s", "honba": "many"}, "honba must be a whole number"),
+        ({"hand": "123m456m789p345s55s", "win": "5s", "honba": "many"}, "Honba must be a whole number, not “many”"),
         ({"hand": "123m456m789p345s55s", "win": "5s", "dora": "9x"}, "dora indicators"),
         ({"hand": "456m789p345s55s", "win": "5s", "meld1_tiles": "123m"}, "choose chi, pon"),
         ({"hand": "456m789p345s55s", "win": "5s", "meld1_kind": "chi", "meld1_tiles": "123m"}, "no yaku"),
@@ -120,6 +120,29 @@ def test_calculator_explains_a_bad_hand(client: FlaskClient, query: dict[str, st
     assert response.status_code == 200
     assert message in response.data.decode()
     assert 'role="alert"' in response.data.decode()
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"meld1_kind": "chi", "meld1_tiles": "340s", "riichi": "on"}, "立直需要门前清，但这手牌有副露（吃 "),
+        ({"meld1_tiles": "340s"}, "副露 1：请为 "),
+        ({"meld1_kind": "chi", "meld1_tiles": "340s", "honba": "x"}, "本场必须是整数，不能是“x”"),
+        ({"meld1_kind": "chi", "meld1_tiles": "340s", "tsumo": "on"}, "是和牌形，但没有役"),
+        ({"hand": "123m456m789p345s55s", "win": "5s", "haitei": "on"}, "海底捞月是自摸牌山的最后一张，所以必须是自摸"),
+    ],
+)
+def test_calculator_refuses_in_chinese_with_its_tiles_drawn(
+    client: FlaskClient, query: dict[str, str], message: str
+) -> None:
+    """A refusal on a Chinese page names flags and melds in Chinese and draws its tiles: no MPSZ, no
+    request field name, no English."""
+    page = client.get("/calculator", query_string={"lang": "zh", "hand": "123m345p789s55z", "win": "1m", **query})
+    alert = re.search(r'role="alert" id="result"><p>(.*?)</p>', page.get_data(as_text=True), re.S)
+    assert alert is not None
+    said = re.sub(r"<[^>]+>", "", alert.group(1))
+    assert message in said and ("<img" in alert.group(1)) == ("honba" not in query and "haitei" not in query)
+    assert re.findall(r"[A-Za-z_]{2,}", said) == [] and not re.search(r"[0-9]+[mpsz]", said), said
 
 
 def test_tables_come_from_the_engine(client: FlaskClient) -> None:

@@ -37,7 +37,7 @@ def test_a_sideways_tile_is_the_upright_tile_turned(code: str) -> None:
 def test_a_tile_is_named_in_the_readers_language(client: FlaskClient) -> None:
     html = tiles_html("0p 7z 4's", win="7z", lang="zh")
     assert re.findall(r'alt="([^"]*)"', html) == ["赤五筒", "中（和牌）", "4索（鸣牌）"]
-    assert 'alt="5 of circles, red"' in tiles_html("0p")
+    assert 'alt="red 5 of circles"' in tiles_html("0p")
     # Pages pass their language on: the calculator's drawings, and a Chinese lesson's inline tiles.
     for path, name in (
         ("/calculator?hand=123m456p789s22z777z&win=2z&lang=zh", "南风（和牌）"),

@@ -116,7 +116,7 @@ def _set_apart(groups: list[list[DrawnTile]], win: str) -> int | None:
 
 
 SUITED_NAMES = {"m": N_("{number} of characters"), "p": N_("{number} of circles"), "s": N_("{number} of bamboo")}
-RED_FIVE_NAMES = {"m": N_("5 of characters, red"), "p": N_("5 of circles, red"), "s": N_("5 of bamboo, red")}
+RED_FIVE_NAMES = {"m": N_("red 5 of characters"), "p": N_("red 5 of circles"), "s": N_("red 5 of bamboo")}
 HONOUR_TILE_NAMES = (
     N_("East wind"),
     N_("South wind"),
@@ -132,10 +132,10 @@ WINNING = N_("{tile}, winning tile")
 
 
 def tile_label(code: str, lang: str = DEFAULT) -> str:
-    """A tile's name as a screen reader says it, in ``lang``: ``5 of circles, red``, ``Red dragon``.
+    """A tile's name as a screen reader says it, in ``lang``: ``red 5 of circles``, ``Red dragon``.
 
     >>> tile_label("0p"), tile_label("7z"), tile_label("back")
-    ('5 of circles, red', 'Red dragon', 'Face-down tile')
+    ('red 5 of circles', 'Red dragon', 'Face-down tile')
     """
     if code == "back":
         return translate(FACE_DOWN, lang)
@@ -218,6 +218,8 @@ HONOUR_NAMES = (
 TILE_CODES = re.compile(r"(?<![0-9A-Za-z_/.,])(?:[0-9]+[mpsz])+(?![0-9A-Za-z_])")
 """MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words. The edges are Latin
 letters and digits, not any word character: in Chinese a code stands right against a character ("你荣和8s")."""
+TILE_RUNS = re.compile(r"(?<![0-9A-Za-z_/.,])(?:[0-9]+[mpsz])+(?: (?:[0-9]+[mpsz])+)*(?![0-9A-Za-z_])")
+""":data:`TILE_CODES` one after another, a space between them (``123m 456p 55z``): the groups of a reading."""
 
 
 def tiles_in_text(text: str, plain: Callable[[str], str] = str, lang: str = DEFAULT) -> str:
@@ -252,6 +254,8 @@ GROUP_DIGITS = N_("{earlier}-{next}")
 """How the numbers of a suited group are run together: ``1-2-3 of characters`` (``123万`` in Chinese)."""
 WITH_RED_FIVE = N_("{tiles} (with the red 5)")
 REPEATED = N_("{tile} ×{count}")
+GROUPS = N_("{earlier}; {next}")
+"""Groups said one after another: a group's own name may hold commas (``East wind, South wind``)."""
 
 
 def group_label(code: str, lang: str = DEFAULT) -> str:
@@ -260,6 +264,11 @@ def group_label(code: str, lang: str = DEFAULT) -> str:
 
     >>> group_label("123m"), group_label("406p"), group_label("777z"), group_label("12z"), group_label("55s")
     ('1-2-3 of characters', '4-5-6 of circles (with the red 5)', 'Red dragon ×3', 'East wind, South wind', '5 of bamboo ×2')
+
+    Tiles of several suits (a whole hand) are said suit by suit:
+
+    >>> group_label("2234m555z")
+    '2-2-3-4 of characters; White dragon ×3'
     """
     tiles = [str(t) for t in parse_tiles(code)]
     suits = {t[1] for t in tiles}
@@ -267,7 +276,9 @@ def group_label(code: str, lang: str = DEFAULT) -> str:
         return tile_label(tiles[0], lang)
     if len(set(tiles)) == 1:
         return translate(REPEATED, lang).format(tile=tile_label(tiles[0], lang), count=len(tiles))
-    if len(suits) > 1 or suits == {"z"}:
+    if len(suits) > 1:
+        return joined([group_label("".join(run), lang) for run in _suit_runs(tiles)], lang, GROUPS)
+    if suits == {"z"}:
         return joined([tile_label(t, lang) for t in tiles], lang)
     numbers = joined([t[0].replace("0", "5") for t in tiles], lang, GROUP_DIGITS)
     named = translate(SUITED_NAMES[tiles[0][1]], lang).format(number=numbers)
@@ -278,17 +289,21 @@ def names_in_text(text: str, lang: str = DEFAULT) -> str:
     """Plain text (a CSV cell, a terminal line) with every MPSZ code in it said in words: the text twin
     of :func:`tiles_in_text`, so no reader is asked to read ``3z``.
 
+    Codes written one after another (a reading's groups) are said as a list:
+
     >>> names_in_text("missed 36m; dora 1z"), names_in_text("a kan of 1111z, 2 of 3")
     ('missed 3-6 of characters; dora East wind', 'a kan of East wind ×4, 2 of 3')
+    >>> names_in_text("Reading: 123m 555z 11p, tanki wait on 1p")
+    'Reading: 1-2-3 of characters; White dragon ×3; 1 of circles ×2, tanki wait on 1 of circles'
     """
 
-    def named(found: re.Match[str]) -> str:
+    def named(code: str) -> str:
         try:
-            return group_label(found.group(), lang)
+            return group_label(code, lang)
         except TileNotationError:
-            return found.group()  # looks like a code but is not one ("0z"): left as written
+            return code  # looks like a code but is not one ("0z"): left as written
 
-    return TILE_CODES.sub(named, text)
+    return TILE_RUNS.sub(lambda found: joined([named(code) for code in found.group().split(" ")], lang, GROUPS), text)
 
 
 CALLED_FROM = {3: "left", 2: "middle", 1: "right"}

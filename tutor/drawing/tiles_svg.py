@@ -27,7 +27,7 @@ Each tile is well under 2.5 KB; :func:`sprite_svg` puts all 38 in one document
 as ``<symbol id="tile-5m">`` elements for pages that ``<use>`` them.
 
 >>> tile_name("0p")
-'5 of circles, red'
+'red 5 of circles'
 >>> tile_svg("7z").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
 True
 """
@@ -134,14 +134,14 @@ def _parse(code: str) -> tuple[int, str]:
 
 
 def tile_name(code: str) -> str:
-    """The tile's accessible English name, e.g. ``"5 of circles, red"``; ValueError for an unknown code."""
+    """The tile's accessible English name, e.g. ``"red 5 of circles"``; ValueError for an unknown code."""
     number, suit = _parse(code)
     if suit == "back":
         return "Face-down tile"
     if suit == "z":
         return HONOURS[number][0]
     if number == 0:
-        return f"5 of {SUIT_NAMES[suit]}, red"
+        return f"red 5 of {SUIT_NAMES[suit]}"
     return f"{number} of {SUIT_NAMES[suit]}"
 
 

@@ -140,10 +140,10 @@ def _winning(request: Any) -> ScoreResult:
         raise HandError(
             "not_a_winning_hand",
             N_(
-                "{hand} is not a complete hand: it reads neither as four groups and a pair, "
+                "The hand {hand} is not complete: it reads neither as four groups and a pair, "
                 "nor as seven pairs, nor as thirteen orphans"
             ),
-            hand=str(hand),
+            hand=hand.said(),
         )
     return result
 
@@ -153,12 +153,12 @@ def _no_yaku_message(result: ScoreResult) -> Sentence:
     if dora:
         return Sentence(
             N_(
-                "{hand} is a winning shape but has no yaku, so it cannot win (its {dora} dora do not count: dora are not yaku)"
+                "The hand {hand} is a winning shape but has no yaku, so it cannot win (its {dora} dora do not count: dora are not yaku)"
             ),
-            hand=str(result.hand),
+            hand=result.hand.said(),
             dora=dora,
         )
-    return Sentence(N_("{hand} is a winning shape but has no yaku, so it cannot win"), hand=str(result.hand))
+    return Sentence(N_("The hand {hand} is a winning shape but has no yaku, so it cannot win"), hand=result.hand.said())
 
 
 def parse_request(request: Any) -> tuple[Hand, Situation, RuleSet]:

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from tutor.engine.tiles import Tile, TileNotationError, format_tiles, index_name, parse_tiles
-from tutor.messages.catalogues import DEFAULT, N_, Problem, Sentence
+from tutor.messages.catalogues import DEFAULT, N_, Joined, Problem, Sentence
 
 
 class HandError(Problem):
@@ -138,6 +138,15 @@ class Meld(NamedTuple):
             _MELD_CACHE[(kind, tiles)] = meld
         return meld
 
+    def said(self) -> Sentence:
+        """The meld as a reader says it, its kind in words: ``pon 555z`` (碰 555z); the tiles are left in
+        MPSZ for the page to draw or the terminal to name.
+
+        >>> str(Meld.parse("minkan", "1111z").said())
+        'open kan 1111z'
+        """
+        return Sentence(MELD_SAID[self.kind], tiles=format_tiles(self.tiles))
+
     def __str__(self) -> str:
         # Kept once written: a refusal names the hand, melds included, and the same few hundred melds recur.
         text = _MELD_TEXTS.get(self)
@@ -149,6 +158,13 @@ class Meld(NamedTuple):
 
 
 _MELD_KINDS = {kind.value: kind for kind in MeldKind}
+MELD_SAID = {
+    MeldKind.CHI: N_("chi {tiles}"),
+    MeldKind.PON: N_("pon {tiles}"),
+    MeldKind.MINKAN: N_("open kan {tiles}"),
+    MeldKind.ANKAN: N_("closed kan {tiles}"),
+}
+"""A meld in a sentence, by kind: the word players use, never the request's ``pon:555z``."""
 _MELD_NAMES = {kind: name for name, kind in _MELD_KINDS.items()}  # (Enum's .value is a Python property)
 _MELD_CACHE: dict[tuple[str, str], Meld] = {}
 _MELD_TEXTS: dict[Meld, str] = {}
@@ -291,6 +307,22 @@ class Hand:
             )
             raise HandError("win_not_in_hand", sentence, tile=str(win))
         return hand
+
+    def said(self) -> Sentence:
+        """The hand in a sentence: its tiles, its melds by kind, its winning tile.
+
+        >>> str(Hand.parse("123m456p789s55z", "5z", [("pon", "222s")]).said())
+        '123m456p789s55z with pon 222s (winning on 5z)'
+        """
+        if not self.melds:
+            return Sentence(N_("{tiles} (winning on {win})"), tiles=format_tiles(self.concealed), win=str(self.win))
+        melds = Joined(", ", [meld.said() for meld in self.melds])
+        return Sentence(
+            N_("{tiles} with {melds} (winning on {win})"),
+            tiles=format_tiles(self.concealed),
+            melds=melds,
+            win=str(self.win),
+        )
 
     def __str__(self) -> str:
         parts = [format_tiles(self.concealed), *map(str, self.melds), f"win:{self.win}"]

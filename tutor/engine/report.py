@@ -391,7 +391,7 @@ def format_result(result: ScoreResult, lang: str = DEFAULT) -> str:
     from tutor.engine.pao import seat_name  # the one name of a seat (kept local, as settlement_text does)
 
     hand = result.hand
-    melds = "  ".join(str(m) for m in hand.melds)
+    melds = "  ".join(m.said().text(lang) for m in hand.melds)
     s = result.situation
     header = [
         text("cli.hand_melds" if melds else "cli.hand", lang, tiles=format_tiles(hand.concealed), melds=melds),

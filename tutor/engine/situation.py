@@ -12,7 +12,7 @@ from typing import NamedTuple
 from tutor.engine.hand import Hand, HandError
 from tutor.engine.rules import RuleSet
 from tutor.engine.tiles import WINDS, Tile
-from tutor.messages.catalogues import N_, Sentence
+from tutor.messages.catalogues import N_, Joined, Sentence
 
 WIND_LETTERS = "ESWN"
 
@@ -102,38 +102,40 @@ class Situation(NamedTuple):
             name = "double_riichi" if self.double_riichi else "riichi"
             return Sentence(
                 N_("{flag} needs a closed hand, but it has open melds ({melds})"),
-                flag=name,
-                melds=", ".join([str(m) for m in hand.melds if m.is_open]),
+                flag=Sentence(FLAG_NAMES[name]),
+                melds=Joined(", ", [m.said() for m in hand.melds if m.is_open]),
             )
         if self.ippatsu and not self.in_riichi:
-            return Sentence(N_("ippatsu needs riichi (or double_riichi)"))
+            return Sentence(N_("ippatsu needs riichi or double riichi"))
         if self.rinshan and not any(m.kind.is_kan for m in hand.melds):
             return Sentence(
                 N_("rinshan is a win on the replacement tile after a kan, but there is no kan among the melds")
             )
         if self.rinshan and not self.tsumo:
-            return Sentence(N_("rinshan is a win by tsumo (the replacement tile is drawn), so tsumo must be true"))
+            return Sentence(N_("rinshan is won by tsumo (the replacement tile is drawn), so the win must be a tsumo"))
         if self.rinshan and self.ippatsu:
             return Sentence(N_("ippatsu cannot be won on a replacement tile: declaring the kan already ended it"))
         if self.haitei and self.rinshan:
             return Sentence(
-                N_("haitei and rinshan cannot both be true: a replacement tile is never the last tile of the wall")
+                N_("haitei and rinshan cannot both be claimed: a replacement tile is never the last tile of the wall")
             )
         if self.haitei and not self.tsumo:
             return Sentence(
                 N_(
-                    "haitei is a tsumo on the last tile of the wall, so tsumo must be true"
+                    "haitei is a tsumo on the last tile of the wall, so the win must be a tsumo"
                     " (ron on the last discard is houtei)"
                 )
             )
         if self.houtei and self.tsumo:
             return Sentence(
-                N_("houtei is a ron on the last discard, so tsumo must be false (tsumo on the last tile is haitei)")
+                N_(
+                    "houtei is a ron on the last discard, so the win cannot be a tsumo (tsumo on the last tile is haitei)"
+                )
             )
         if self.chankan and self.tsumo:
-            return Sentence(N_("chankan is a ron on a tile added to a kan, so tsumo must be false"))
+            return Sentence(N_("chankan is a ron on a tile added to a kan, so the win cannot be a tsumo"))
         if self.chankan and self.houtei:
-            return Sentence(N_("chankan and houtei cannot both be true"))
+            return Sentence(N_("chankan and houtei cannot both be claimed"))
         if self.chankan:
             held = sum(1 for t in hand.all_tiles if t.index == hand.win.index)
             if held > 1:
@@ -152,20 +154,28 @@ class Situation(NamedTuple):
                 return Sentence(N_("renhou is not a yaku under these rules (enable it with rules.renhou)"))
             if self.is_dealer != dealer:
                 if dealer:
-                    return Sentence(N_("{flag} is a win for the dealer (seat_wind E)"), flag=flag)
-                return Sentence(N_("{flag} is a win for a non-dealer (seat_wind S, W or N)"), flag=flag)
+                    return Sentence(
+                        N_("{flag} is a win for the dealer (the East seat)"), flag=Sentence(FLAG_NAMES[flag])
+                    )
+                return Sentence(
+                    N_("{flag} is a win for a non-dealer (the South, West or North seat)"),
+                    flag=Sentence(FLAG_NAMES[flag]),
+                )
             if (flag == "renhou") == self.tsumo:
                 if flag == "renhou":
-                    return Sentence(N_("{flag} is a win by ron"), flag=flag)
-                return Sentence(N_("{flag} is a win by tsumo"), flag=flag)
+                    return Sentence(N_("{flag} is a win by ron"), flag=Sentence(FLAG_NAMES[flag]))
+                return Sentence(N_("{flag} is a win by tsumo"), flag=Sentence(FLAG_NAMES[flag]))
             if hand.melds:
                 return Sentence(
-                    N_("{flag} needs the untouched starting hand: no melds, not even a closed kan"), flag=flag
+                    N_("{flag} needs the untouched starting hand: no melds, not even a closed kan"),
+                    flag=Sentence(FLAG_NAMES[flag]),
                 )
             if self.in_riichi:
-                return Sentence(N_("{flag} comes before any discard, so riichi is impossible"), flag=flag)
+                return Sentence(
+                    N_("{flag} comes before any discard, so riichi is impossible"), flag=Sentence(FLAG_NAMES[flag])
+                )
         if int(self.tenhou) + int(self.chiihou) + int(self.renhou) > 1:
-            return Sentence(N_("only one of tenhou, chiihou and renhou can be true"))
+            return Sentence(N_("only one of tenhou, chiihou and renhou can be claimed"))
         return None
 
 

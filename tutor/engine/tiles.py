@@ -129,12 +129,12 @@ class Tile:
 
     @property
     def name(self) -> str:
-        """English name, e.g. ``'5 of circles, red'`` or ``'East wind'``."""
+        """English name, e.g. ``'red 5 of circles'`` or ``'East wind'``."""
         if self.index >= 27:
             honor = HONOR_NAMES[self.index - 27]
             return f"{honor} wind" if self.index < HAKU else f"{honor} dragon"
         text = f"{self.number} of {SUIT_NAMES[self.suit]}"
-        return f"{text}, red" if self.red else text
+        return f"red {text}" if self.red else text
 
     def sort_key(self) -> tuple[int, bool]:
         return (self.index, self.red)

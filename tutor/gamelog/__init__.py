@@ -47,7 +47,7 @@ from tutor.gamelog.model import (
     Win,
     log_text,
 )
-from tutor.messages.catalogues import N_, said
+from tutor.messages.catalogues import N_, Joined, said
 
 __all__ = [
     "MAX_LOG_BYTES",
@@ -100,6 +100,15 @@ class Comparison:
     """Empty when we agree with the log; each is :class:`~tutor.messages.catalogues.Said` text."""
 
 
+def _yaku_said(yaku: set[tuple[str, int]]) -> Joined | str:
+    """Yaku and their han by name in the reader's language (``Pinfu 1, Riichi 1``), ``-`` for none."""
+    from tutor.engine.messages import sayable
+
+    if not yaku:
+        return "-"
+    return Joined(", ", [Joined(" ", [sayable(f"yaku.{name}.name"), str(han)]) for name, han in sorted(yaku)])
+
+
 def compare(win: Win) -> Comparison:
     """Score ``win.request`` with our engine and compare with ``win.recorded``.
 
@@ -125,8 +134,7 @@ def compare(win: Win) -> Comparison:
     if points != recorded.points:
         differences.append(said(N_("points: ours {ours}, the log's {logged}"), ours=points, logged=recorded.points))
     if sorted(yaku) != sorted(recorded.yaku):
-        ours = ", ".join(f"{n} {h}" for n, h in sorted(set(yaku) - set(recorded.yaku))) or "-"
-        theirs = ", ".join(f"{n} {h}" for n, h in sorted(set(recorded.yaku) - set(yaku))) or "-"
+        ours, theirs = _yaku_said(set(yaku) - set(recorded.yaku)), _yaku_said(set(recorded.yaku) - set(yaku))
         differences.append(said(N_("yaku: only ours {ours}; only the log's {logged}"), ours=ours, logged=theirs))
     differences += win.notes
     return Comparison(response["han"], response["fu"], points, yaku, None, tuple(differences))

@@ -18,6 +18,7 @@ from tutor.engine.api import build_request, evaluate
 from tutor.engine.hand import HandError
 from tutor.engine.rules import PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from tutor.engine.situation import FLAG_NAMES, STANDARD_FLAGS
+from tutor.messages.catalogues import N_, Sentence
 from tutor.quiz.exercise import Exercise
 from tutor.quiz.questions import QuestionError
 from tutor.web.i18n import gettext, message, say
@@ -29,6 +30,8 @@ MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
 # An added kan (a pon with its fourth tile added) scores as an open kan: the engine knows one kind for both.
 SCORED_AS = {"kakan": "minkan"}
 MELD_SLOTS = 4
+COUNTED_FIELDS = {"honba": Sentence(N_("Honba")), "sticks": Sentence(N_("Riichi sticks"))}
+"""The form's number fields, named as their labels name them."""
 
 
 def request_from_form(form: Any) -> dict[str, Any]:
@@ -39,12 +42,17 @@ def request_from_form(form: Any) -> dict[str, Any]:
         if kind and tiles:
             melds.append((SCORED_AS.get(kind, kind), tiles))
         elif tiles:
-            raise HandError("bad_request", f"meld {slot}: choose chi, pon, open kan or closed kan for {tiles}")
+            raise HandError(
+                "bad_request",
+                N_("Meld {slot}: choose chi, pon, open kan or closed kan for {tiles}"),
+                slot=slot,
+                tiles=tiles,
+            )
     counts = []
-    for field in ("honba", "sticks"):
+    for field, label in COUNTED_FIELDS.items():
         text = form.get(field, "").strip() or "0"
         if not (text.isascii() and text.isdigit()):
-            raise HandError("bad_request", f"{field} must be a whole number, not {text!r}")
+            raise HandError("bad_request", N_("{field} must be a whole number, not “{text}”"), field=label, text=text)
         counts.append(int(text))
     return build_request(
         form.get("hand", ""),
@@ -66,7 +74,8 @@ def request_from_form(form: Any) -> dict[str, Any]:
 @bp.get("/calculator")
 def calculator() -> str:
     form = request.args
-    result = problem = score_request = None
+    result = score_request = None
+    problem: str | HandError | None = None
     if "hand" in form and not form["hand"].strip():
         # The form was sent with no tiles: say so, rather than show the empty form again as if nothing happened.
         problem = gettext(
@@ -77,7 +86,7 @@ def calculator() -> str:
             score_request = request_from_form(form)
             result = evaluate(score_request)
         except HandError as refusal:
-            problem = say(refusal)
+            problem = refusal  # said with its tiles drawn (|words), in the page's language
     return render_template(
         "calculator/calculator.html",
         form=form,

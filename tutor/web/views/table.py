@@ -108,7 +108,7 @@ def _score(form: MultiDict[str, str], suffix: str = "") -> Quick | Entered:
         try:
             built = request_from_form(fields)
         except HandError as refusal:
-            raise Problem(N_("the hand cannot be read: {problem}"), problem=say(refusal)) from None
+            raise Problem(N_("the hand cannot be read: {problem}"), problem=refusal) from None
         flags = [flag for flag in TABLE_FLAGS if form.get(flag)]
         entered = {key: value for key, value in built.items() if key not in OWNED and key != "rules"}
         entered.update({flag: True for flag in flags})
