@@ -446,7 +446,7 @@ def test_settings_carry_the_rules_and_the_standings() -> None:
         ),
         pytest.param(
             [HandRecord(Win(B, Entered({"hand": "123m456m789p345s56s", "win": "5s"})))],
-            "is not a complete hand",
+            "is not complete: it reads neither",
             id="entered-not-a-win",
         ),
         pytest.param(

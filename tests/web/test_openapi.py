@@ -130,3 +130,7 @@ def test_real_responses_match_the_document(client: FlaskClient, spec: dict[str, 
     assert finished.json["finished"] is True
     check(spec, "/api/questions/{question_id}", "get", client.get("/api/questions/nosuchid"))
     check(spec, "/api/progress", "get", client.get("/api/progress?days=7"))
+    for days in ("null", "0", "366", "7.5", ""):  # a program that sends something else hears so
+        refused = client.get(f"/api/progress?days={days}")
+        assert refused.status_code == 400 and days in refused.json["error"]["message"]  # type: ignore[index]
+        check(spec, "/api/progress", "get", refused)

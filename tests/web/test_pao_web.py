@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import unescape
 from typing import Any
 
 import pytest
@@ -67,4 +68,4 @@ def test_calculator_without_pao_lists_no_payments(client: FlaskClient) -> None:
 
 def test_calculator_explains_a_bad_pao(client: FlaskClient) -> None:
     html = client.get("/calculator", query_string={**CALCULATOR, "pao": "E"}).data.decode()
-    assert 'role="alert"' in html and "the winner&#39;s own seat" in html
+    assert 'role="alert"' in html and "the winner's own seat" in unescape(html)

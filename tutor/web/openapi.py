@@ -717,7 +717,7 @@ PATHS: dict[str, Any] = {
             "parameters": [
                 {"name": "days", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 365}}
             ],
-            "responses": {"200": _json(_ref("Progress"), "Progress")},
+            "responses": {"200": _json(_ref("Progress"), "Progress"), "400": ERROR},
         }
     },
 }

@@ -16,7 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutor.engine.api import error, score_request
 from tutor.engine.report import explanation_text
-from tutor.messages.catalogues import Problem
+from tutor.messages.catalogues import N_, Problem
 from tutor.practice import progress, sessions, statistics
 from tutor.practice.sessions import Refusal
 from tutor.quiz.exercise import ExerciseGrade
@@ -175,7 +175,11 @@ def report(question_id: str) -> ResponseReturnValue:
 def progress_summary() -> ResponseReturnValue:
     user = current_user()
     days = request.args.get("days", "30")
-    window = whole_number(days, 30, 1, 365)
+    window = whole_number(days, 0, 1, 365)
+    if not window:  # a program asked for something else: say so rather than answer for 30 days
+        return _refused(
+            Refusal("bad_request", N_("days must be a whole number from 1 to 365, not “{days}”"), days=days)
+        )
     if user is None:
         return jsonify({"user": None, "days": window, "streak": 0, "due": 0, "topics": [], "weakest": []})
     db = get_db()
