@@ -236,10 +236,14 @@ def test_generate_in_chinese_prints_a_worksheet_in_chinese() -> None:
     done = tutor("generate", "--count", "4", "--seed", "3", "--difficulty", "3", "--lang", "zh")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == (
-        "  1. 05m340677889p234s，荣和 6p，北家，东场；立直、宝牌指示牌 8m、里宝牌指示牌 2p、1 本场、场上 1 根立直棒"
+        "  1. 55万（含赤五）；345677889筒（含赤五）；234索，荣和 6筒，北家，东场；立直、宝牌指示牌 8万、里宝牌指示牌 2筒、1 本场、场上 1 根立直棒"
     )
-    assert english.stdout.splitlines()[0].startswith("  1. 05m340677889p234s wins on 6p by ron, seat North, East round")
-    assert set(english_words(done.stdout)) <= {"chi", "pon", "minkan", "ankan"}, english_words(done.stdout)
+    assert english.stdout.splitlines()[0].startswith(
+        "  1. 5-5 of characters (with the red 5); 3-4-5-6-7-7-8-8-9 of circles (with the red 5); 2-3-4 of bamboo"
+        " wins on 6 of circles by ron, seat North, East round"
+    )
+    # Melds by their Chinese names too (碰, 吃, 明杠, 暗杠); no tile code in either language.
+    assert english_words(done.stdout) == [] and TILE_CODES.search(done.stdout + english.stdout) is None
 
 
 def test_generate_in_chinese_names_flags_and_rules_in_chinese() -> None:
@@ -247,7 +251,7 @@ def test_generate_in_chinese_names_flags_and_rules_in_chinese() -> None:
 
     request = {"hand": "123m456m789p345s5s", "win": "5s", "tsumo": False, "seat_wind": "E", "round_wind": "S"}
     line = _worksheet_line({**request, "double_riichi": True, "ippatsu": True, "rules": {"kiriage": True}}, "zh")
-    assert line == "123m456m789p345s5s，荣和 5s，东家，南场；双立直、一发、天凤规则，并改为切上满贯：开"
+    assert line == "123456万；789筒；3455索，荣和 5索，东家，南场；双立直、一发、天凤规则，并改为切上满贯：开"
 
 
 def test_generate_in_chinese_refuses_a_count_below_one_in_chinese() -> None:

@@ -673,14 +673,17 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def _worksheet_line(request: dict[str, Any], lang: str = "en") -> str:
-    """One hand for a printed worksheet: tiles, calls, the win and the situation in words (in ``lang``;
-    the tiles in the notation people type)."""
+    """One hand for a printed worksheet: tiles, calls, the win and the situation in words, in ``lang``
+    (tiles by name: ``4-4-8-8-8 of bamboo``, ``碰 3万×3``)."""
+    from tutor.drawing.tiles_html import names_in_text
+    from tutor.engine.hand import Meld
     from tutor.engine.messages import text, yaku_name
     from tutor.engine.pao import seat_name
     from tutor.engine.rules import RuleSet
     from tutor.messages.catalogues import joined
 
-    hand = request["hand"] + "".join(f" [{m['kind']} {m['tiles']}]" for m in request.get("melds", []))
+    melds = [Meld.parse(m["kind"], m["tiles"]).said().text(lang) for m in request.get("melds", [])]
+    hand = request["hand"] + "".join(f" [{meld}]" for meld in melds)
     line = _say(
         N_("{hand} wins on {win} by {how}, seat {seat}, {round} round"),
         lang,
@@ -701,7 +704,7 @@ def _worksheet_line(request: dict[str, Any], lang: str = "en") -> str:
         extras.append(_say(N_("{count} riichi stick(s) on the table"), lang, count=request["riichi_sticks"]))
     if request.get("rules"):
         extras.append(RuleSet.from_overrides(request["rules"]).describe(lang))
-    return line + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else "")
+    return names_in_text(line + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else ""), lang)
 
 
 def run_init_db(args: argparse.Namespace) -> int:

@@ -93,9 +93,9 @@ def test_charts_speak_chinese() -> None:
     empty = accuracy_line([], title="t", lang="zh")
     assert "还没有作答" in empty and "No answers" not in empty
     line = accuracy_line([(date(2024, 11, 3), 7, 10)], title="t", lang="zh")
-    assert "11月3日" in line and "正确率：11月3日 70 %（10 题）。" in line
+    assert "11月3日" in line and "正确率：11月3日 70%（10 题）。" in line
     assert "还没有作答" in bars([("立直", 0, 0)], title="t", lang="zh")
-    assert "无数据、50 %；最近 50 %。" in sparkline([None, 0.5], label="t", lang="zh")
+    assert "无数据、50%；最近 50%。" in sparkline([None, 0.5], label="t", lang="zh")
     # English stays as it was.
     assert "No answers yet" in accuracy_line([], title="t") and "3 Nov" in accuracy_line(
         [(date(2024, 11, 3), 7, 10)], title="t"

@@ -199,7 +199,7 @@ def accuracy_line(
     grid = "".join(
         f'<line x1="{_n(left)}" y1="{_n(y_of(pc))}" x2="{_n(width - 2)}" y2="{_n(y_of(pc))}"/>' for pc in (100, 50, 0)
     )
-    labels = [_label(left - 6, y_of(pc) + FONT * 0.35, f"{pc} %", "end") for pc in (100, 50, 0)]
+    labels = [_label(left - 6, y_of(pc) + FONT * 0.35, _pc(pc / 100, lang), "end") for pc in (100, 50, 0)]
     parts = [f'<g class="chart-grid" stroke="currentColor" stroke-opacity=".25" stroke-width="1">{grid}</g>']
 
     if not data:
@@ -382,8 +382,8 @@ def sparkline(
         desc = _say(
             N_("{values}; latest {latest}."),
             lang,
-            values=joined([no_data if v is None else _pc(v) for v in clean], lang),
-            latest=_pc(final),
+            values=joined([no_data if v is None else _pc(v, lang) for v in clean], lang),
+            latest=_pc(final, lang),
         )
     else:
         desc = _say(
@@ -391,9 +391,9 @@ def sparkline(
             lang,
             count=len(clean),
             seen=len(seen),
-            low=_pc(min(seen)),
-            high=_pc(max(seen)),
-            latest=_pc(final),
+            low=_pc(min(seen), lang),
+            high=_pc(max(seen), lang),
+            latest=_pc(final, lang),
         )
     return _svg("chart-spark", width, height, label, desc, "".join(parts), font=None)
 
@@ -403,8 +403,12 @@ def _clamped(value: float) -> float | None:
     return None if math.isnan(value) else min(1.0, max(0.0, float(value)))
 
 
-def _pc(value: float) -> str:
-    return f"{math.floor(100 * value + 0.5)} %"
+PERCENT = N_("{percent} %")
+"""A percentage as the reader's language writes it (``72 %``; ``72%`` in Chinese)."""
+
+
+def _pc(value: float, lang: str) -> str:
+    return translate(PERCENT, lang).format(percent=math.floor(100 * value + 0.5))
 
 
 # Bars ----------------------------------------------------------------------------------------------------------------
@@ -430,7 +434,11 @@ def bars(rows: Sequence[tuple[str, int, int]], *, title: str, width: int = 560, 
 
     # One row: the label across the whole width, then the bar on its track with the value right of it.
     values = [
-        translate(N_("no answers"), lang) if not total else f"{right}/{total} ({percent(right, total)} %)"
+        translate(N_("no answers"), lang)
+        if not total
+        else translate(N_("{right}/{total} ({percent} %)"), lang).format(
+            right=right, total=total, percent=percent(right, total)
+        )
         for _, right, total in rows
     ]
     bar, gap = 14.0, 16.0
