@@ -102,9 +102,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         tables,
         tiles,
     )
-    from tutor.web.views.params import RowId
+    from tutor.web.views.params import QuestionId, RowId
 
     app.url_map.converters["int"] = RowId  # before any route is added
+    app.url_map.converters["question"] = QuestionId
     lessons_root = resource_dir("lessons")
     i18n.init_app(app, i18n.available_languages())
     web_db.init_app(app)

@@ -167,3 +167,14 @@ def test_a_method_an_address_does_not_take_is_405_with_allow_not_a_csrf_complain
         assert response.status_code == 405, (path, response.status_code)
         assert "GET" in response.headers["Allow"] and "TRACE" not in response.headers["Allow"]
     assert client.open("/api/games", method="TRACE").json["error"]["code"] == "method_not_allowed"
+
+
+def test_questions_next_takes_only_post_and_says_so(client: FlaskClient) -> None:
+    """Found by schemathesis: /api/questions/next was also read as the question named "next", so OPTIONS
+    advertised GET and a GET answered 404 "no question 'next'"."""
+    allowed = client.open("/api/questions/next", method="OPTIONS").headers["Allow"]
+    assert sorted(allowed.split(", ")) == ["OPTIONS", "POST"]
+    got = client.get("/api/questions/next")
+    assert got.status_code == 405 and sorted(got.headers["Allow"].split(", ")) == ["OPTIONS", "POST"]
+    # A question whose id only starts with "next" is still a question to look for.
+    assert client.get("/api/questions/nextone").json["error"]["code"] == "not_found"  # type: ignore[index]

@@ -114,7 +114,7 @@ def next_question() -> ResponseReturnValue:
     return jsonify({"question": question, "session_id": session_id, "finished": question is None})
 
 
-@bp.get("/questions/<question_id>")
+@bp.get("/questions/<question:question_id>")
 def get_question(question_id: str) -> ResponseReturnValue:
     try:
         shown = sessions.show(get_db(), sessions.own_question(get_db(), _user_id(), question_id))
@@ -127,7 +127,7 @@ def get_question(question_id: str) -> ResponseReturnValue:
     return jsonify(body)
 
 
-@bp.post("/questions/<question_id>/answer")
+@bp.post("/questions/<question:question_id>/answer")
 def answer(question_id: str) -> ResponseReturnValue:
     answers = _body().get("answers")
     try:
@@ -140,7 +140,7 @@ def answer(question_id: str) -> ResponseReturnValue:
     return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id), done.served, done.session))
 
 
-@bp.post("/questions/<question_id>/show-answer")
+@bp.post("/questions/<question:question_id>/show-answer")
 def show_answer(question_id: str) -> ResponseReturnValue:
     """The right answers instead of a guess, recorded as shown (the same step as the page's button)."""
     try:
@@ -150,7 +150,7 @@ def show_answer(question_id: str) -> ResponseReturnValue:
     return jsonify(_logged(grade_json(done.served, done.grade, done.answer_id, "shown"), done.served, done.session))
 
 
-@bp.post("/questions/<question_id>/skip")
+@bp.post("/questions/<question:question_id>/skip")
 def skip(question_id: str) -> ResponseReturnValue:
     """Pass on a question, recorded as skipped; ask ``/questions/next`` for the next one."""
     try:
@@ -160,7 +160,7 @@ def skip(question_id: str) -> ResponseReturnValue:
     return jsonify({"question_id": question_id, "answer_id": done.answer_id, "outcome": "skipped"})
 
 
-@bp.post("/questions/<question_id>/report")
+@bp.post("/questions/<question:question_id>/report")
 def report(question_id: str) -> ResponseReturnValue:
     try:
         report_id = sessions.report(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from werkzeug.routing import IntegerConverter, Map
+from werkzeug.routing import BaseConverter, IntegerConverter, Map
 
 SQLITE_MAX = 2**63 - 1
 
@@ -29,3 +29,10 @@ class RowId(IntegerConverter):
     def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", SQLITE_MAX)
         super().__init__(map, *args, **kwargs)
+
+
+class QuestionId(BaseConverter):
+    """``<question:...>``: a question's id, never ``next``, so that ``/api/questions/next`` (POST only) is
+    not also read as the question named "next" (a GET would then be advertised, and answered 404)."""
+
+    regex = r"(?!next\b)[^/]+"
