@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from sqlite_utils import Database
 
@@ -91,10 +92,26 @@ class LessonState:
         return self.mark.next_step or 1
 
 
-def _marks(db: Database, user_id: int | None, lessons: Sequence[Page]) -> dict[str, LessonMark]:
-    if user_id is None:
-        return {}
-    return lesson_progress.course(db, user_id, lessons)
+class Reads:
+    """What a known learner's path and map read from the database, each read once when first asked: the
+    lessons index shows both "Continue" and the map from the same reads.
+    """
+
+    def __init__(self, db: Database, user_id: int, lessons: Sequence[Page], at: datetime | None = None) -> None:
+        self.db, self.user_id, self.lessons, self.at = db, user_id, lessons, at
+
+    @cached_property
+    def marks(self) -> dict[str, LessonMark]:
+        return lesson_progress.course(self.db, self.user_id, self.lessons)
+
+    @cached_property
+    def due(self) -> list[str]:
+        """Skills due for review, the most overdue first (enough for any count a page shows)."""
+        return progress.due_skills(self.db, self.user_id, limit=500, at=self.at)
+
+    @cached_property
+    def record(self) -> dict[str, tuple[int, int]]:
+        return progress.skill_record(self.db, self.user_id)
 
 
 def _blank(page: Page) -> LessonMark:
@@ -102,19 +119,27 @@ def _blank(page: Page) -> LessonMark:
 
 
 def next_action(
-    db: Database, user_id: int | None, lessons: Sequence[Page], at: datetime | None = None, lang: str = DEFAULT
+    db: Database,
+    user_id: int | None,
+    lessons: Sequence[Page],
+    at: datetime | None = None,
+    lang: str = DEFAULT,
+    reads: Reads | None = None,
 ) -> Path:
-    """What this learner (None: a visitor not known yet) should do now; ``lessons`` in course order."""
+    """What this learner (None: a visitor not known yet) should do now; ``lessons`` in course order.
+    ``reads`` shares the learner's reads with :func:`course_map` on the same page."""
     first = Action("start", lessons[0], 1, 1) if lessons else Action("practice")
     if user_id is None:
         return Path(first, new=True)
-    marks = _marks(db, user_id, lessons)
+    reads = reads or Reads(db, user_id, lessons, at)
     assignments = to_do(db, user_id, at)
-    states = [(number, page, marks.get(page.check_path) or _blank(page)) for number, page in enumerate(lessons, 1)]
+    states = [
+        (number, page, reads.marks.get(page.check_path) or _blank(page)) for number, page in enumerate(lessons, 1)
+    ]
     for number, page, mark in states:
         if mark.started and not mark.read:
             return Path(Action("step", page, number, mark.next_step or 1), assignments)
-    due = progress.due_skills(db, user_id, limit=99, at=at)
+    due = reads.due
     if due:
         return Path(Action("review", due=len(due)), assignments)
     weak = [
@@ -124,7 +149,7 @@ def next_action(
     ]
     if weak:
         return Path(Action("drill", weakness=weak[0]), assignments)
-    begun = any(mark.started for _, _, mark in states) or bool(progress.skill_record(db, user_id))
+    begun = any(mark.started for _, _, mark in states) or bool(reads.record)
     for number, page, mark in states:
         if not mark.read:
             kind = "lesson" if begun else "start"
@@ -140,13 +165,22 @@ def level(tally: statistics.Tally | None) -> int:
 
 
 def course_map(
-    db: Database, user_id: int | None, lessons: Sequence[Page], at: datetime | None = None, lang: str = DEFAULT
+    db: Database,
+    user_id: int | None,
+    lessons: Sequence[Page],
+    at: datetime | None = None,
+    lang: str = DEFAULT,
+    reads: Reads | None = None,
 ) -> list[LessonState]:
     """Per lesson: steps done, checks right, practice on its topic, and its skills' review state."""
-    marks = _marks(db, user_id, lessons)
-    tallies = {t.key: t for t in statistics.topic_tallies(db, user_id, lang=lang)} if user_id is not None else {}
-    due = progress.due_skills(db, user_id, limit=500, at=at) if user_id is not None else []
-    record = progress.skill_record(db, user_id) if user_id is not None else {}
+    marks: dict[str, LessonMark] = {}
+    tallies: dict[str, statistics.Tally] = {}
+    due: list[str] = []
+    record: dict[str, tuple[int, int]] = {}
+    if user_id is not None:
+        reads = reads or Reads(db, user_id, lessons, at)
+        marks, due, record = reads.marks, reads.due, reads.record
+        tallies = {t.key: t for t in statistics.topic_tallies(db, user_id, lang=lang)}
     found = []
     for number, page in enumerate(lessons, 1):
         topic = topic_of_lesson(page.slug)

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from tutor.course import lesson_progress
 from tutor.course.curriculum import topic_of_lesson
 from tutor.course.lessons import LessonBook, Page, Step
-from tutor.course.path import LessonState, course_map, next_action
+from tutor.course.path import LessonState, Reads, course_map, next_action
 from tutor.drawing.words import say_plain
 from tutor.quiz import Grade
 from tutor.web.db import get_db
@@ -64,13 +64,14 @@ def index() -> str:
     user = current_user()
     user_id = user.id if user else None
     db = get_db()
+    reads = Reads(db, user_id, lessons) if user_id is not None else None  # one set of reads for both
     return render_template(
         "lessons/index.html",
         lessons=lessons,
         reference=list(book.reference.values()),
         problems=book.problems,
-        path=next_action(db, user_id, lessons, lang=current_language()),
-        states=course_map(db, user_id, lessons, lang=current_language()),
+        path=next_action(db, user_id, lessons, lang=current_language(), reads=reads),
+        states=course_map(db, user_id, lessons, lang=current_language(), reads=reads),
         known=user is not None,
     )
 
