@@ -176,3 +176,6 @@ def test_a_game_night_is_all_or_nothing_and_its_teachers_only(db: Database) -> N
     with pytest.raises(nights.NotFound):
         nights.night(db, tara.id, room.id + 1, night.id)
     assert nights.nights(db, tom.id, room.id) == []
+    assert [(n.id, n.table_count) for n in nights.nights(db, tara.id, room.id)] == [(night.id, 2)]
+    store.delete(db, tara.id, night.tables[0].id)  # a table deleted on its own page leaves the night one table
+    assert [n.table_count for n in nights.nights(db, tara.id, room.id)] == [1]
