@@ -138,11 +138,11 @@ def course(db: Database, user_id: int, pages: Iterable[Page]) -> dict[str, Lesso
     names = [page.check_path for page in wanted]
     latest = _latest(db, user_id, names)
     read: set[str] = set()
-    if names:
-        marks = " OR ".join("page LIKE ?" for _ in names)
-        rows = db.query(
-            f"SELECT page FROM lesson_reads WHERE user_id = ? AND ({marks})", [user_id, *(f"{n}#%" for n in names)]
-        )
+    # Only steps without checks are done by being read: their exact keys, so the lookup uses the index.
+    read_keys = [step_key(page.check_path, step.id) for page in wanted for step in page.steps if not step.questions]
+    if read_keys:
+        slots = ", ".join("?" for _ in read_keys)
+        rows = db.query(f"SELECT page FROM lesson_reads WHERE user_id = ? AND page IN ({slots})", [user_id, *read_keys])
         read = {row["page"] for row in rows}
     marks_of: dict[str, LessonMark] = {}
     for page in wanted:
