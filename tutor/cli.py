@@ -593,13 +593,14 @@ def _check_book(library: LessonLibrary, lang: str, said: str = "en") -> bool:
 
     book = library.own_book(lang)
     for page in book.lessons.values():
-        line = N_("lesson {order} {slug} {examples} worked example(s), {questions} question(s)  {path}")
+        # Named by its title (in the book's language), not its slug: the file's path follows anyway.
+        line = N_("lesson {order} {title}: {examples} worked example(s), {questions} question(s)  {path}")
         print(
             _say(
                 line,
                 said,
                 order=f"{page.order:>2}",
-                slug=f"{page.slug:<14}",
+                title=page.title,
                 examples=page.examples,
                 questions=len(page.questions),
                 path=page.path,
