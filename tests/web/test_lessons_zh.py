@@ -280,4 +280,4 @@ def test_check_lessons_checks_chinese_and_lists_what_is_untranslated(
     assert listed == {str(path) for path in english if not (ROOT / "zh" / path.relative_to(ROOT / "en")).exists()}
     assert main(["check-lessons", "--lang", "zh"]) == 0
     out, err = capsys.readouterr()
-    assert "第  1 课 tiles" in out and "== en" not in out and not err
+    assert "第  1 课《牌、记法与牌桌》" in out and "== en" not in out and not err

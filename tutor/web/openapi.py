@@ -166,7 +166,7 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "description": "Continue a session (session_id), or start one with these settings.",
         "properties": {
-            "session_id": {"type": "integer"},
+            "session_id": {"type": ["integer", "null"], "description": "absent or null: start a new session"},
             "mode": {"enum": ["practice", "quiz", "review"]},
             "topics": {"type": "array", "items": {"enum": list(TOPICS)}},
             "difficulty": {"enum": [1, 2, 3]},
