@@ -43,6 +43,8 @@ from tutor.engine import messages
 from tutor.engine.fu import FuItem
 from tutor.engine.report import describe_reading, payment_line, settlement_text
 from tutor.engine.score import YakuHit
+from tutor.engine.situation import WIND_LETTERS
+from tutor.engine.standings import SEAT_NAMES
 from tutor.messages import catalogues
 from tutor.messages.catalogues import DEFAULT, LANGUAGES, N_
 
@@ -110,6 +112,12 @@ def _formatted(number: int | float, tag: str) -> str:
     return str(format_decimal(number, locale=tag.replace("-", "_")))
 
 
+def wind_name(seat: str | int) -> str:
+    """A seat or round wind by name in the page's language (``East``, 东): its letter, or a seat number 0-3
+    counted from the first dealer."""
+    return gettext(SEAT_NAMES[WIND_LETTERS[seat % 4] if isinstance(seat, int) else seat])
+
+
 def gettext(message: str, **variables: Any) -> str:
     """A marked English sentence in the request's language, ``%(name)s`` filled in."""
     text = catalogues.translate(message, current_language())
@@ -169,6 +177,7 @@ def init_app(app: Flask, languages: list[str]) -> None:
         current_language=current_language,
         message=message,
         say=say,
+        wind_name=wind_name,
         describe_reading=lambda reading: describe_reading(reading, current_language()),
         payment_line=lambda result: payment_line(result, current_language()),
         settlement_text=lambda result: settlement_text(result, current_language()),
