@@ -1,6 +1,7 @@
 """How tall each lesson step is on a phone: every step of every lesson, in each language (run by hand).
 
-    .venv/bin/python scripts/step_heights.py [--lang en --lang zh] [--width 390] [--height 844] [--over 3000]
+    .venv/bin/python scripts/step_heights.py [--lang en --lang zh] [--lesson fu] [--width 390] [--height 844]
+        [--over 3000]
 
 A step is meant to be a phone screen or two. This serves the app (waitress, in a thread) on a free
 loopback port with a throwaway database and instance folder, opens every step of every lesson in
@@ -57,6 +58,7 @@ def main() -> None:
     parser.add_argument("--lang", action="append", help="a language to measure (default: en and zh)")
     parser.add_argument("--width", type=int, default=390)
     parser.add_argument("--height", type=int, default=844)
+    parser.add_argument("--lesson", action="append", help="measure only this lesson (a slug; may be repeated)")
     parser.add_argument("--over", type=int, default=3000, help="list the steps taller than this")
     args = parser.parse_args()
     languages = args.lang or ["en", "zh"]
@@ -72,6 +74,8 @@ def main() -> None:
         for lang in languages:
             heights: list[tuple[int, str, int, str]] = []
             for lesson in library.book(lang).lessons.values():
+                if args.lesson and lesson.slug not in args.lesson:
+                    continue
                 for step in lesson.steps:
                     page.goto(f"{url}/lessons/{lesson.slug}/{step.number}?lang={lang}")
                     height = int(page.evaluate("document.documentElement.scrollHeight"))
