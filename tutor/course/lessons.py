@@ -145,7 +145,8 @@ class Step:
 
 def split_steps(html: str, title: str) -> list[Step]:
     """A page's HTML cut before each ``<h2>``, and before each ``<h3>`` its author marked ``{.step}`` (a long
-    section read in two or three steps); the text before the first cut opens the first step."""
+    section read in two or three steps), whose step opens with it as an ``<h2>``; the text before the first
+    cut opens the first step."""
     heads = [
         head
         for head in STEP_HEADING.finditer(html)
@@ -157,6 +158,11 @@ def split_steps(html: str, title: str) -> list[Step]:
     steps = []
     for at, head in enumerate(heads):
         part = html[cuts[at] : cuts[at + 1]]
+        if head.group(1) == "h3":
+            # Shown on its own, a step's heading comes right under the lesson's title, as a ## step's does: an
+            # <h2> there, or the page would skip a level (screen readers move by heading levels).
+            start = head.start() - cuts[at]
+            part = f"{part[:start]}<h2{head.group(2)}>{head.group(3)}</h2>{part[start + len(head.group(0)) :]}"
         name = re.sub(r"<[^>]+>", "", head.group(3)).strip()
         numbers = tuple(int(n) for n in QUESTION_MARK.findall(part))
         found = ID.search(head.group(2))
