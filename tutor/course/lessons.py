@@ -29,7 +29,8 @@ and may use, besides ordinary Markdown:
 
 A lesson is read in steps: each ``##`` section is one step (what comes before the first ``##`` joins
 the first), and so is each ``###`` part its author marks ``{.step}``; a step's checks are the questions
-that stand in it (:class:`Step`).
+that stand in it (:class:`Step`). A link to a lesson's heading (``[pao](/lessons/draws#pao)``) opens the
+step that holds it (:func:`link_steps`).
 
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
 become the body of the yaku's reference page. Reference pages
