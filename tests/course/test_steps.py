@@ -69,6 +69,20 @@ def test_every_check_declares_its_section_and_stands_after_it(lang: str) -> None
         assert len(sections_with_checks) >= 1, path.name
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_step_opens_with_a_heading_right_under_the_lessons_title(app: Flask, lang: str) -> None:
+    """A step its author cut at a ### heading shows that heading as an <h2>, as a ## step does, so the step's
+    page (the lesson's title its <h1>) skips no heading level; the whole lesson keeps it an <h3>."""
+    cut_at_h3 = 0
+    for page in book(app, lang).lessons.values():
+        for step in page.steps:
+            first = re.search(r"<h([1-6])\b", step.html)
+            assert first and first.group(1) == "2", (page.slug, step.number)
+            if step.id and re.search(rf'<h3 [^>]*id="{re.escape(step.id)}"', page.html):
+                cut_at_h3 += 1
+    assert cut_at_h3 >= 20
+
+
 def test_checks_are_spread_through_the_lessons(app: Flask) -> None:
     """Most lessons ask in more than one step, and no step asks more than six checks."""
     pages = book(app, "en").lessons.values()

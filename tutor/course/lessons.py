@@ -29,7 +29,8 @@ and may use, besides ordinary Markdown:
 
 A lesson is read in steps: each ``##`` section is one step (what comes before the first ``##`` joins
 the first), and so is each ``###`` part its author marks ``{.step}``; a step's checks are the questions
-that stand in it (:class:`Step`).
+that stand in it (:class:`Step`). A link to a lesson's heading (``[pao](/lessons/draws#pao)``) opens the
+step that holds it (:func:`link_steps`).
 
 Yaku notes (``lessons/<lang>/yaku/<yaku id>.md``) use the same syntax and
 become the body of the yaku's reference page. Reference pages
@@ -52,9 +53,10 @@ import json
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import markdown
 from markdown.extensions import Extension
@@ -87,6 +89,11 @@ STEP_HEADING = re.compile(r"<(h2|h3)\b([^>]*)>(.*?)</\1>", re.S)
 ID = re.compile(r'\bid="([^"]*)"')
 QUESTION_MARK = re.compile(r"<!--check-(\d+)-->")
 """Where a question stands in a page, whatever its template draws (what cuts it into steps)."""
+LESSON_LINK = re.compile(r'href="/lessons/(?P<slug>[\w-]+)(?:/(?P<step>\d+))?(?:#(?P<anchor>[^"]*))?"')
+"""A link to a lesson (``/lessons/fu``), perhaps to a heading in it (``/lessons/fu#the-pair``) or to one of
+its steps (``/lessons/fu/4#the-pair``, what :func:`link_steps` writes)."""
+PAGE_LINK = re.compile(r'href="#(?P<anchor>[^"]+)"')
+"""A link to a heading of the same page."""
 
 
 class LessonError(ValueError):
@@ -139,7 +146,8 @@ class Step:
 
 def split_steps(html: str, title: str) -> list[Step]:
     """A page's HTML cut before each ``<h2>``, and before each ``<h3>`` its author marked ``{.step}`` (a long
-    section read in two or three steps); the text before the first cut opens the first step."""
+    section read in two or three steps), whose step opens with it as an ``<h2>``; the text before the first
+    cut opens the first step."""
     heads = [
         head
         for head in STEP_HEADING.finditer(html)
@@ -151,11 +159,66 @@ def split_steps(html: str, title: str) -> list[Step]:
     steps = []
     for at, head in enumerate(heads):
         part = html[cuts[at] : cuts[at + 1]]
+        if head.group(1) == "h3":
+            # Shown on its own, a step's heading comes right under the lesson's title, as a ## step's does: an
+            # <h2> there, or the page would skip a level (screen readers move by heading levels).
+            start = head.start() - cuts[at]
+            part = f"{part[:start]}<h2{head.group(2)}>{head.group(3)}</h2>{part[start + len(head.group(0)) :]}"
         name = re.sub(r"<[^>]+>", "", head.group(3)).strip()
         numbers = tuple(int(n) for n in QUESTION_MARK.findall(part))
         found = ID.search(head.group(2))
         steps.append(Step(at + 1, found.group(1) if found else "", name, part, numbers))
     return steps
+
+
+def link_steps(page: Page, anchors: dict[str, dict[str, int]], *, lesson: bool) -> Page:
+    """The page with every link to a lesson's heading pointed at the step that holds the heading.
+
+    A lesson is read a step at a time, so ``/lessons/fu#the-pair`` (the whole lesson) becomes
+    ``/lessons/fu/5#the-pair``, and a link to a lesson without a heading opens its first step, as "Start
+    lesson" does. In a ``lesson``'s steps, a link to one of its own headings in another step goes to that
+    step; the whole-lesson page keeps its ``#heading`` links. A link to a lesson or heading that does not
+    exist is left as written. ``anchors`` are the book's (:func:`lesson_anchors`): a page may link to a
+    lesson of another folder (a translation to a lesson still in English), so a book links its pages once
+    it knows all its lessons.
+    """
+
+    def to_step(match: re.Match[str]) -> str:
+        slug, anchor = match.group("slug"), match.group("anchor")
+        if slug not in anchors:
+            return match.group(0)
+        if anchor is None:
+            return f'href="/lessons/{slug}/{match.group("step") or 1}"'
+        number = anchors[slug].get(unquote(anchor))
+        return f'href="/lessons/{slug}/{number}#{anchor}"' if number else match.group(0)
+
+    def within(step: Step) -> str:
+        html = LESSON_LINK.sub(to_step, step.html)
+        if not lesson:
+            return html
+        own = anchors.get(page.slug, {})
+
+        def to_other_step(match: re.Match[str]) -> str:
+            number = own.get(unquote(match.group("anchor")))
+            if number is None or number == step.number:
+                return match.group(0)
+            return f'href="/lessons/{page.slug}/{number}#{match.group("anchor")}"'
+
+        return PAGE_LINK.sub(to_other_step, html)
+
+    steps = [replace(step, html=within(step)) for step in page.steps]
+    return replace(page, html=LESSON_LINK.sub(to_step, page.html), steps=steps)
+
+
+def lesson_anchors(lessons: dict[str, Page]) -> dict[str, dict[str, int]]:
+    """For each lesson, every anchor (``id``) in it and the number of the step that holds it."""
+    found: dict[str, dict[str, int]] = {}
+    for slug, page in lessons.items():
+        found[slug] = {}
+        for step in page.steps:
+            for anchor in ID.findall(step.html):
+                found[slug].setdefault(anchor, step.number)
+    return found
 
 
 RenderBlock = Callable[[str, Any, str], str]
@@ -401,6 +464,7 @@ class LessonBook:
             for path in sorted((folder / "reference").glob("*.md")):
                 self._add(self.reference, path, render_block, lesson=False, section="/lessons/reference")
         self.lessons = dict(sorted(self.lessons.items(), key=lambda item: (item[1].order, item[0])))
+        self._link_steps()
 
     def _add(
         self, pages: dict[str, Page], path: Path, render_block: RenderBlock, *, lesson: bool, section: str
@@ -425,7 +489,17 @@ class LessonBook:
             book.reference.update(layer.reference)
             book.problems += [problem for problem in layer.problems if problem not in book.problems]
         book.lessons = dict(sorted(book.lessons.items(), key=lambda item: (item[1].order, item[0])))
+        book._link_steps()
         return book
+
+    def _link_steps(self) -> None:
+        """Point every page's links to lesson headings at the steps that hold them (:func:`link_steps`), now
+        that the book knows all its lessons. The linked pages are new ones: the pages of a layer stay as
+        they are for the other books made of it."""
+        anchors = lesson_anchors(self.lessons)
+        self.lessons = {slug: link_steps(page, anchors, lesson=True) for slug, page in self.lessons.items()}
+        self.yaku_notes = {key: link_steps(page, anchors, lesson=False) for key, page in self.yaku_notes.items()}
+        self.reference = {key: link_steps(page, anchors, lesson=False) for key, page in self.reference.items()}
 
     def untranslated(self) -> list[Page]:
         """The pages of this book still shown in English (none in the English book)."""
