@@ -486,10 +486,10 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
     """One win for `tutor import-log`: where, the hand, the log's score, ours; tiles, yaku, seats and
     rounds named in ``lang``."""
     from tutor.drawing.tiles_html import names_in_text
-    from tutor.engine.hand import Hand
+    from tutor.engine.hand import Hand, HandError
     from tutor.engine.messages import yaku_name
     from tutor.engine.pao import seat_name
-    from tutor.messages.catalogues import joined, say_in
+    from tutor.messages.catalogues import Sentence, joined, say_in
 
     request, recorded, source = win.request, win.recorded, win.source
     if source.player:
@@ -501,7 +501,13 @@ def _win_lines(win: Any, comparison: Any, lang: str = "en") -> str:
     lines = [f"{source.file}  {source.round_title.text(lang)}  {where}"]
     melds = [(m.contract_kind, m.as_json()["tiles"]) for m in win.melds]
     extras = [yaku_name(flag, lang) for flag in FLAGS if flag != "tsumo" and request.get(flag)]
-    hand = names_in_text(Hand.parse(request["hand"], request["win"], melds).said().text(lang), lang)
+    try:
+        said = Hand.parse(request["hand"], request["win"], melds).said()
+    except HandError:  # a hand our engine refuses is still listed (its refusal follows), as the log wrote it
+        said = Sentence(
+            N_("{hand} wins on {win}"), hand=request["hand"] + "".join(f" {m[1]}" for m in melds), win=request["win"]
+        )
+    hand = names_in_text(said.text(lang), lang)
     lines.append("  " + hand + (_say(N_("; {extras}"), lang, extras=joined(extras, lang)) if extras else ""))
 
     def listed(yaku: Sequence[tuple[str, int]]) -> str:

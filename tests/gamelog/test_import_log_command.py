@@ -104,3 +104,20 @@ def test_the_reader_never_imports_flask() -> None:
     code = f"import sys, tutor.gamelog as g; g.read_log(open({GAME!r}, 'rb').read()); print('flask' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=os.environ)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_win_our_engine_refuses_is_still_listed_with_the_refusal() -> None:
+    """A recorded hand the engine cannot read (here: one tile short) is listed as the log wrote it, tiles
+    by name, with our refusal: never a traceback."""
+    from dataclasses import replace
+
+    from tutor.cli import _win_lines
+    from tutor.gamelog import compare, read_log
+
+    win = read_log(Path(GAME).read_bytes(), GAME).wins[0]
+    short = replace(win, request={**win.request, "hand": win.request["hand"][1:]})
+    comparison = compare(short)
+    assert comparison.error is not None
+    lines = _win_lines(short, comparison).splitlines()
+    assert lines[1].startswith("  3-4-9-9 of characters") and " wins on 6 of circles" in lines[1]
+    assert "  ours: refused: wrong_tile_count" in lines[3]
