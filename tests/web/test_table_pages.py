@@ -222,6 +222,20 @@ def test_the_games_are_listed_and_deleted(app: Flask, client: FlaskClient) -> No
     assert "Ann · Bo · Cy · Di" not in client.get("/table/").get_data(as_text=True)
 
 
+def visible_main(page: str) -> str:
+    """The words a reader sees in a table page's <main>: no markup, scripts, drawings, field values or
+    tooltips, and not the hint on typing melds (data-notation), which speaks of the fields' own notation, 435s."""
+    main = re.sub(
+        r"<(script|style|svg)\b.*?</\1>",
+        " ",
+        page.split("<main", 1)[1].split(">", 1)[1].split("</main>")[0],
+        flags=re.S,
+    )
+    main = re.sub(r"<p [^>]*data-notation>.*?</p>", " ", main, flags=re.S)
+    visible = re.sub(r"<input[^>]*>|<option[^>]*>|<[^>]+>", " ", main)
+    return re.sub(r'title="[^"]*"', " ", visible)
+
+
 def test_the_game_reads_in_chinese(client: FlaskClient) -> None:
     names = {"name0": "小明", "name1": "小红", "name2": "阿强", "name3": "老李"}
     response = send(client, "/table/?lang=zh", {**NEW_GAME, **names})
@@ -234,16 +248,7 @@ def test_the_game_reads_in_chinese(client: FlaskClient) -> None:
         assert send(client, f"{path}/hands", hand).status_code == 302
     for page_path in (path, f"{path}/hands/2", "/table/"):
         page = client.get(page_path, query_string={"lang": "zh"}).get_data(as_text=True)
-        main = re.sub(
-            r"<(script|style|svg)\b.*?</\1>",
-            " ",
-            page.split("<main", 1)[1].split(">", 1)[1].split("</main>")[0],
-            flags=re.S,
-        )
-        # The hint on typing melds (data-notation) speaks of the input fields' own notation, 435s.
-        main = re.sub(r"<p [^>]*data-notation>.*?</p>", " ", main, flags=re.S)
-        visible = re.sub(r"<input[^>]*>|<option[^>]*>|<[^>]+>", " ", main)
-        visible = re.sub(r'title="[^"]*"', " ", visible)
+        visible = visible_main(page)
         words = re.findall(r"[A-Za-z]{2,}", visible)
         assert words == [], (page_path, words[:20])
         assert re.findall(r"\b[0-9]+[mpsz]\b", visible) == [], page_path

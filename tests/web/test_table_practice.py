@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.test_table_pages import NEW_GAME, new_game, send
+from tests.web.test_table_pages import NEW_GAME, new_game, send, visible_main
 from tutor.db import connect
 
 QUICK_RON = {"kind": "ron", "winner": "1", "discarder": "2", "entry": "quick", "han": "3", "fu": "30"}
@@ -116,15 +116,7 @@ def test_practising_a_table_game_reads_in_chinese(app: Flask, client: FlaskClien
         page = client.get(page_path, query_string={"lang": "zh"}).get_data(as_text=True)
         if page_path != path:  # the game to practise, with the flash naming the hand left out
             assert "未收入的手牌（只给出番数和符数，没有牌可问）：1。" in page
-        main = re.sub(
-            r"<(script|style|svg)\b.*?</\1>",
-            " ",
-            page.split("<main", 1)[1].split(">", 1)[1].split("</main>")[0],
-            flags=re.S,
-        )
-        main = re.sub(r"<p [^>]*data-notation>.*?</p>", " ", main, flags=re.S)
-        visible = re.sub(r"<input[^>]*>|<option[^>]*>|<[^>]+>", " ", main)
-        visible = re.sub(r'title="[^"]*"', " ", visible)
+        visible = visible_main(page)
         assert re.findall(r"[A-Za-z]{2,}", visible) == [], (page_path, re.findall(r"[A-Za-z]{2,}", visible)[:20])
         assert re.findall(r"\b[0-9]+[mpsz]\b", visible) == [], page_path
     assert "练习这 2 手牌" in client.get(path, query_string={"lang": "zh"}).get_data(as_text=True)

@@ -215,10 +215,11 @@ HONOUR_NAMES = (
 )
 """Plain names of 1z..7z, said after an honour drawn in a sentence (pages translate them)."""
 
-TILE_CODES = re.compile(r"(?<![0-9A-Za-z_/.,])(?:[0-9]+[mpsz])+(?![0-9A-Za-z_])")
+_CODE, _BEFORE, _AFTER = r"(?:[0-9]+[mpsz])+", r"(?<![0-9A-Za-z_/.,])", r"(?![0-9A-Za-z_])"
+TILE_CODES = re.compile(_BEFORE + _CODE + _AFTER)
 """MPSZ codes inside a sentence ("missed 25m", "the seat wind 3z"), as whole words. The edges are Latin
 letters and digits, not any word character: in Chinese a code stands right against a character ("你荣和8s")."""
-TILE_RUNS = re.compile(r"(?<![0-9A-Za-z_/.,])(?:[0-9]+[mpsz])+(?: (?:[0-9]+[mpsz])+)*(?![0-9A-Za-z_])")
+TILE_RUNS = re.compile(f"{_BEFORE}{_CODE}(?: {_CODE})*{_AFTER}")
 """:data:`TILE_CODES` one after another, a space between them (``123m 456p 55z``): the groups of a reading."""
 
 
