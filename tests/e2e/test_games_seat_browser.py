@@ -78,6 +78,8 @@ def test_pick_a_seat_answer_a_payment_and_see_the_game_drawn(
 
         page.goto(server + "/practice/games/")
         page.locator(".game-item a").first.click()
+        page.wait_for_url(lambda url: url.rstrip("/") != server + "/practice/games")
+        page.wait_for_load_state()  # the whole game page, before its tiles are counted
         assert words["scores"] in page.locator("main").inner_text()
         assert page.locator(".logged-result .hand img").count() >= 14 * len(RECORDS)
         assert page.locator("table.game-end tbody tr").count() == 4
